@@ -1,0 +1,20 @@
+package dev.infermark.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The scenario's default concurrency: how many conversations (or session trees, or agents, as
+ * the methodology defines it) are live at once. Shorthand for
+ * {@code @Default(key = "concurrency", value = "N")}; {@code infermark.concurrency} overrides it.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Concurrency {
+  /** Live conversations; at least 1. */
+  int value();
+}

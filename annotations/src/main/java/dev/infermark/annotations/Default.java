@@ -1,0 +1,31 @@
+package dev.infermark.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A scenario's default for one setting: the lowest precedence, below
+ * {@code junit-platform.properties}, {@code -Dinfermark.KEY} and {@code INFERMARK_KEY}. Repeatable.
+ *
+ * <p>With {@link #preset()} set, the default applies only under {@code infermark.preset=<preset>}
+ * (above the plain defaults, still below every user source): the {@code smoke} preset is how each
+ * built-in scenario gets a form that finishes in about two minutes.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+@Repeatable(Defaults.class)
+public @interface Default {
+  /** The setting, without the {@code infermark.} prefix. */
+  String key();
+
+  /** The value, in the setting's text form. */
+  String value();
+
+  /** The preset this default belongs to; empty for always. */
+  String preset() default "";
+}

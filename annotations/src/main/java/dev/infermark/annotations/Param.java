@@ -1,0 +1,24 @@
+package dev.infermark.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A swept parameter: a non-static field of a {@link Scenario} class set before each run.
+ *
+ * <p>Each value becomes its own run (the cartesian product across several {@code @Param} fields,
+ * in declaration order), shown as its own node that can be re-run alone from an IDE. Values are
+ * strings converted to the field's type ({@code int}, {@code long}, {@code double},
+ * {@code boolean}, {@code String}, an enum). A setting {@code infermark.param.<field>} given as a
+ * comma-separated list replaces the annotation's values.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.FIELD)
+public @interface Param {
+  /** The values to sweep; at least one. */
+  String[] value();
+}

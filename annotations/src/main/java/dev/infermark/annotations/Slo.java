@@ -1,0 +1,62 @@
+package dev.infermark.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A service-level objective: a threshold on one statistic of one metric of a run. Repeatable.
+ *
+ * <p>Each {@code @Slo} becomes its own test node under each run. It passes when the measured value
+ * satisfies {@link #min()} (value &ge; min) and {@link #max()} (value &le; max); it fails with
+ * the measured value and the threshold in its message, and it fails as well when the run did not
+ * measure that metric (a number we cannot measure is never taken as zero).
+ *
+ * <p>Examples: {@code @Slo(metric = "time_to_first_token", stat = "p95", max = 2, unit = "s")};
+ * {@code @Slo(metric = "output_token_throughput_per_user", stat = "p25", min = 20)};
+ * {@code @Slo(metric = "accuracy", min = 0.6)};
+ * {@code @Slo(tier = "SLO #1", metric = "supported_agents", min = 32)}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+@Repeatable(Slos.class)
+public @interface Slo {
+  /** Marker for an unset bound. */
+  double UNSET = Double.NaN;
+
+  /** The metric tag (AIPerf names, e.g. {@code time_to_first_token}, or a scenario's own result). */
+  String metric();
+
+  /**
+   * The statistic: {@code avg}, {@code min}, {@code max}, {@code std}, {@code p1} … {@code p99},
+   * or {@code value} for a scalar result (the default).
+   */
+  String stat() default "value";
+
+  /** Lower bound (inclusive), in {@link #unit()}; unset by default. */
+  double min() default UNSET;
+
+  /** Upper bound (inclusive), in {@link #unit()}; unset by default. */
+  double max() default UNSET;
+
+  /**
+   * The unit of the bounds; empty means the metric's own unit (ms for latencies, tokens/s for
+   * speeds, a ratio for accuracy). {@code s} and {@code ms} convert latencies.
+   */
+  String unit() default "";
+
+  /**
+   * The SLO tier this objective belongs to; empty for none. Objectives of one tier are evaluated
+   * together by methodologies that search per tier (AA-AgentPerf): the per-request objectives of a
+   * tier decide whether a phase passes; a result objective such as {@code supported_agents} checks
+   * what the search found.
+   */
+  String tier() default "";
+
+  /** The node's display name; empty means one derived from tier, stat, metric and bounds. */
+  String name() default "";
+}

@@ -1,0 +1,20 @@
+package dev.infermark.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks the method of a {@link Scenario} class that builds the run's load generator.
+ *
+ * <p>The method is called once per run, after {@link Param} fields are set. It returns a
+ * {@code dev.infermark.run.LoadGenerator} (for example {@code Conversations}, or a built-in
+ * methodology such as the AgentX replay). Its parameters are injected by type: {@code RunContext},
+ * {@code Settings}, {@code Tokenizer}, {@code SyntheticText}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Workload {}

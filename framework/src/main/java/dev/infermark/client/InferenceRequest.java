@@ -1,0 +1,51 @@
+package dev.infermark.client;
+
+import java.util.List;
+
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestTags;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One request to send. The client builds the body: {@code messages} (chat) or {@code prompt}
+ * (completions), {@code model}, {@code stream}, {@code max_completion_tokens} (or {@code max_tokens}),
+ * the run's extra inputs, then {@code extraBody} last.
+ *
+ * @param phase warmup or profiling
+ * @param tags conversation, tree and lane ids
+ * @param messages chat messages (chat endpoint); empty for completions
+ * @param prompt the prompt (completions endpoint), or {@code null}
+ * @param model the model to name, or {@code null} for the first {@code infermark.model}
+ * @param maxTokens the output cap, or {@code null} to send none
+ * @param extraBody per-request body fields merged last (win on conflicts), or {@code null}
+ * @param keepText whether the record keeps the generated text (accuracy needs it; load tests don't)
+ * @param dueNs when the scheduler meant to send it ({@code System.nanoTime()}), or -1
+ */
+public record InferenceRequest(Phase phase, RequestTags tags, List<ChatMessage> messages, CharSequence prompt,
+    String model, Integer maxTokens, ObjectNode extraBody, boolean keepText, long dueNs) {
+
+  public InferenceRequest {
+    messages = messages == null ? List.of() : List.copyOf(messages);
+  }
+
+  /** A chat request with defaults: profiling, no extra body, text not kept, not scheduled. */
+  public static InferenceRequest chat(RequestTags tags, List<ChatMessage> messages, Integer maxTokens) {
+    return new InferenceRequest(Phase.PROFILING, tags, messages, null, null, maxTokens, null, false, -1);
+  }
+
+  public InferenceRequest withPhase(Phase p) {
+    return new InferenceRequest(p, tags, messages, prompt, model, maxTokens, extraBody, keepText, dueNs);
+  }
+
+  public InferenceRequest withMaxTokens(Integer max) {
+    return new InferenceRequest(phase, tags, messages, prompt, model, max, extraBody, keepText, dueNs);
+  }
+
+  public InferenceRequest withKeepText(boolean keep) {
+    return new InferenceRequest(phase, tags, messages, prompt, model, maxTokens, extraBody, keep, dueNs);
+  }
+
+  public InferenceRequest withDueNs(long due) {
+    return new InferenceRequest(phase, tags, messages, prompt, model, maxTokens, extraBody, keepText, due);
+  }
+}

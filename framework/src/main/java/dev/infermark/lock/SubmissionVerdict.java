@@ -1,0 +1,37 @@
+package dev.infermark.lock;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether a run counts as a valid submission of its scenario, and why not. Reasons are kept in
+ * the order they were added, each once ({@code unsafe_override}, {@code run_cancelled}, ...).
+ * Thread-safe.
+ */
+public final class SubmissionVerdict {
+  /** Stamped when {@code infermark.unsafe-override} turned violations into warnings. */
+  public static final String UNSAFE_OVERRIDE = "unsafe_override";
+  /** Stamped when the run was cancelled (Ctrl+C, JUnit abort). */
+  public static final String RUN_CANCELLED = "run_cancelled";
+
+  private final List<String> reasons = new ArrayList<>();
+
+  public synchronized void add(String reason) {
+    if (!reasons.contains(reason)) {
+      reasons.add(reason);
+    }
+  }
+
+  public synchronized boolean valid() {
+    return reasons.isEmpty();
+  }
+
+  public synchronized List<String> reasons() {
+    return List.copyOf(reasons);
+  }
+
+  @Override
+  public synchronized String toString() {
+    return valid() ? "submission_valid: true" : "submission_valid: false " + reasons;
+  }
+}

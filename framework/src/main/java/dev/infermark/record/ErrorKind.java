@@ -1,0 +1,21 @@
+package dev.infermark.record;
+
+/** Why a request failed. */
+public enum ErrorKind {
+  /** The prompt did not fit the model's context (HTTP 400 with an overflow wording, or in-stream). */
+  CONTEXT_OVERFLOW,
+  /** HTTP 429. */
+  RATE_LIMITED,
+  /** Any other 4xx. */
+  CLIENT_ERROR,
+  /** 5xx, or an {@code error} object or {@code event: error} inside the stream. */
+  SERVER_ERROR,
+  /** The stream ended without {@code data: [DONE]}, or a chunk was not valid JSON. */
+  PROTOCOL_ERROR,
+  /** The connection was reset or refused. */
+  CONNECTION_RESET,
+  /** No headers, or no end of stream, before the deadline. */
+  TIMEOUT,
+  /** The run was cancelled while the request was in flight. */
+  CANCELLED
+}

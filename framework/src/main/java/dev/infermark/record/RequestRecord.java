@@ -1,0 +1,48 @@
+package dev.infermark.record;
+
+/**
+ * Everything measured about one request: the single source of truth from which metrics, exports
+ * and SLO checks are computed. Times are {@code System.nanoTime()} values taken at the socket read
+ * (before any parsing); absent times are -1, absent counts {@code null}.
+ *
+ * @param phase warmup or profiling
+ * @param requestId the {@code X-Request-ID} sent
+ * @param tags conversation, tree and lane ids
+ * @param dueNs when the scheduler meant to send it (-1 unknown); lateness = startNs - dueNs
+ * @param startNs just before the request was written
+ * @param startEpochMicros wall-clock time of {@code startNs}, for exports
+ * @param ackNs response headers received
+ * @param contentChunkNs receive time of every chunk carrying generated content or reasoning, in order
+ * @param endNs the last byte of the response
+ * @param inputTokens ISL (server usage or tokenizer), or {@code null}
+ * @param outputTokens non-reasoning output tokens, or {@code null}
+ * @param reasoningTokens reasoning tokens, or {@code null}
+ * @param cachedTokens {@code prompt_tokens_details.cached_tokens} when reported, else {@code null}
+ * @param text the generated text when the request asked to keep it, else {@code null}
+ * @param reasoningText the reasoning text when kept, else {@code null}
+ * @param finishReason the last {@code finish_reason}, or {@code null}
+ * @param httpStatus the HTTP status, or 0 when no response came
+ * @param error the error, or {@code null} for a success
+ */
+public record RequestRecord(Phase phase, String requestId, RequestTags tags, long dueNs, long startNs,
+    long startEpochMicros, long ackNs, long[] contentChunkNs, long endNs, Integer inputTokens, Integer outputTokens,
+    Integer reasoningTokens, Integer cachedTokens, String text, String reasoningText, String finishReason,
+    int httpStatus, RequestError error) {
+
+  public boolean ok() {
+    return error == null;
+  }
+
+  /** Output sequence length: output plus reasoning tokens, or {@code null} when neither is known. */
+  public Integer outputSequenceLength() {
+    if (outputTokens == null && reasoningTokens == null) {
+      return null;
+    }
+    return (outputTokens == null ? 0 : outputTokens) + (reasoningTokens == null ? 0 : reasoningTokens);
+  }
+
+  /** Time to first token in ns, or -1. */
+  public long ttftNs() {
+    return contentChunkNs.length == 0 ? -1 : contentChunkNs[0] - startNs;
+  }
+}

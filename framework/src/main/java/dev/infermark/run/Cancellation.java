@@ -1,0 +1,28 @@
+package dev.infermark.run;
+
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** A run's cancel signal (Ctrl+C, a JUnit abort). Listeners run once, on the cancelling thread. */
+public final class Cancellation {
+  private final AtomicBoolean cancelled = new AtomicBoolean();
+  private final CopyOnWriteArrayList<Runnable> listeners = new CopyOnWriteArrayList<>();
+
+  public boolean cancelled() {
+    return cancelled.get();
+  }
+
+  public void cancel() {
+    if (cancelled.compareAndSet(false, true)) {
+      listeners.forEach(Runnable::run);
+    }
+  }
+
+  /** Runs {@code r} on cancel (at once when already cancelled). */
+  public void onCancel(Runnable r) {
+    listeners.add(r);
+    if (cancelled.get() && listeners.remove(r)) {
+      r.run();
+    }
+  }
+}

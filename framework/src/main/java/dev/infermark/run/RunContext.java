@@ -1,0 +1,166 @@
+package dev.infermark.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import dev.infermark.client.InferenceClient;
+import dev.infermark.hub.HfHub;
+import dev.infermark.json.Json;
+import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.record.RecordSink;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.Settings;
+import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.tokenizer.Tokenizers;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Everything a {@link LoadGenerator} uses during one run: the resolved settings, the client, where
+ * records go, progress, cancellation, the artifact folder and the submission verdict.
+ */
+public final class RunContext {
+  private final String scenario;
+  private final Map<String, String> params;
+  private final Settings settings;
+  private final URI target;
+  private final boolean embeddedTarget;
+  private final InferenceClient client;
+  private final RecordSink sink;
+  private final Progress progress;
+  private final Cancellation cancellation;
+  private final Path artifactDir;
+  private final Optional<SubmissionVerdict> verdict;
+  private final HfHub hub;
+  private final long seed;
+  private final Consumer<String> log;
+  private final ObjectNode exportExtras = Json.object();
+  private volatile Tokenizer tokenizer;
+
+  public RunContext(String scenario, Map<String, String> params, Settings settings, URI target, boolean embeddedTarget,
+      InferenceClient client, RecordSink sink, Progress progress, Cancellation cancellation, Path artifactDir,
+      Optional<SubmissionVerdict> verdict, HfHub hub, long seed, Consumer<String> log) {
+    this.scenario = scenario;
+    this.params = Map.copyOf(params);
+    this.settings = settings;
+    this.target = target;
+    this.embeddedTarget = embeddedTarget;
+    this.client = client;
+    this.sink = sink;
+    this.progress = progress;
+    this.cancellation = cancellation;
+    this.artifactDir = artifactDir;
+    this.verdict = verdict;
+    this.hub = hub;
+    this.seed = seed;
+    this.log = log;
+  }
+
+  /** The scenario's name. */
+  public String scenario() {
+    return scenario;
+  }
+
+  /** This run's {@code @Param} values by field name. */
+  public Map<String, String> params() {
+    return params;
+  }
+
+  public Settings settings() {
+    return settings;
+  }
+
+  /** The server's base URL. */
+  public URI target() {
+    return target;
+  }
+
+  /** Whether the target is the embedded simulator started for this run. */
+  public boolean embeddedTarget() {
+    return embeddedTarget;
+  }
+
+  public InferenceClient client() {
+    return client;
+  }
+
+  /** Hands a finished request's record to the run's sinks (export, metrics, progress). */
+  public void record(RequestRecord record) {
+    sink.accept(record);
+  }
+
+  public Progress progress() {
+    return progress;
+  }
+
+  public Cancellation cancellation() {
+    return cancellation;
+  }
+
+  public boolean cancelled() {
+    return cancellation.cancelled();
+  }
+
+  /** This run's artifact folder (exists). */
+  public Path artifactDir() {
+    return artifactDir;
+  }
+
+  /** The submission verdict, for scenarios with locks; runtime reasons are added here. */
+  public Optional<SubmissionVerdict> verdict() {
+    return verdict;
+  }
+
+  public HfHub hub() {
+    return hub;
+  }
+
+  /** The run's random seed (given, or drawn and recorded). */
+  public long seed() {
+    return seed;
+  }
+
+  /** The first {@code infermark.model}, or {@code null}. */
+  public String model() {
+    List<String> m = settings.get(Keys.MODEL);
+    return m == null || m.isEmpty() ? null : m.get(0);
+  }
+
+  /** The run's tokenizer: {@code infermark.tokenizer}, else the model id, else the built-in stand-in. */
+  public Tokenizer tokenizer() {
+    Tokenizer t = tokenizer;
+    if (t == null) {
+      synchronized (this) {
+        if (tokenizer == null) {
+          String spec = settings.get(Keys.TOKENIZER);
+          try {
+            tokenizer = Tokenizers.resolve(spec, hub);
+          } catch (IOException e) {
+            throw new UncheckedIOException("cannot load tokenizer " + spec + " (infermark.tokenizer): " + e.getMessage(), e);
+          }
+        }
+        t = tokenizer;
+      }
+    }
+    return t;
+  }
+
+  /** Prints a line to the run's output. */
+  public void log(String line) {
+    log.accept(line);
+  }
+
+  /**
+   * Fields a methodology adds to {@code profile_export_aiperf.json} ({@code branch_stats},
+   * {@code metadata.dataset}, ...). Merged at the end of the run; {@code metadata} merges key by key.
+   */
+  public ObjectNode exportExtras() {
+    return exportExtras;
+  }
+}

@@ -1,0 +1,91 @@
+package dev.infermark.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * What a run measured, as named values that {@code @Slo} checks look up, plus lines for the
+ * console and entries for the test report. Values are keyed {@code [tier/]metric[:stat]}; a value
+ * that was not measured is absent (never 0).
+ */
+public final class RunResult {
+  private final Map<String, Double> values = new LinkedHashMap<>();
+  private final Map<String, String> units = new LinkedHashMap<>();
+  private final List<String> consoleLines = new ArrayList<>();
+  private final Map<String, String> reportEntries = new LinkedHashMap<>();
+
+  /** A statistic of a per-request metric ({@code time_to_first_token}, {@code p95}). */
+  public RunResult metric(String metric, String stat, double value, String unit) {
+    return put("", metric, stat, value, unit);
+  }
+
+  /** A scalar result ({@code accuracy}, {@code request_throughput}). */
+  public RunResult value(String metric, double value, String unit) {
+    return put("", metric, "value", value, unit);
+  }
+
+  /** A value belonging to an SLO tier. */
+  public RunResult tierValue(String tier, String metric, String stat, double value, String unit) {
+    return put(tier, metric, stat, value, unit);
+  }
+
+  private RunResult put(String tier, String metric, String stat, double value, String unit) {
+    if (!Double.isNaN(value)) {
+      String k = key(tier, metric, stat);
+      values.put(k, value);
+      units.put(k, unit == null ? "" : unit);
+    }
+    return this;
+  }
+
+  /** The value, if measured. A tier lookup falls back to the untiered value. */
+  public OptionalDouble lookup(String tier, String metric, String stat) {
+    Double v = values.get(key(tier, metric, stat));
+    if (v == null && !tier.isEmpty()) {
+      v = values.get(key("", metric, stat));
+    }
+    return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+  }
+
+  /** The unit of a value ({@code ms}, {@code tokens/sec}, ...), or empty. */
+  public String unit(String tier, String metric, String stat) {
+    String u = units.get(key(tier, metric, stat));
+    if (u == null && !tier.isEmpty()) {
+      u = units.get(key("", metric, stat));
+    }
+    return u == null ? "" : u;
+  }
+
+  public Map<String, Double> values() {
+    return values;
+  }
+
+  /** Adds a line to print at the end of the run (the results table). */
+  public RunResult consoleLine(String line) {
+    consoleLines.add(line);
+    return this;
+  }
+
+  public List<String> consoleLines() {
+    return consoleLines;
+  }
+
+  /** Adds a key metric published as a JUnit report entry. */
+  public RunResult reportEntry(String key, String value) {
+    reportEntries.put(key, value);
+    return this;
+  }
+
+  public Map<String, String> reportEntries() {
+    return reportEntries;
+  }
+
+  private static String key(String tier, String metric, String stat) {
+    String s = stat == null || stat.isEmpty() ? "value" : stat.toLowerCase(Locale.ROOT);
+    return (tier == null || tier.isEmpty() ? "" : tier + "/") + metric + ":" + s;
+  }
+}

@@ -1,0 +1,97 @@
+package dev.infermark.settings;
+
+import java.util.List;
+
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The framework's settings, named after AIPerf's CLI flags. Modules add their own through
+ * {@link KeyCatalog}; {@code docs/settings.md} lists them all.
+ */
+public final class Keys implements KeyCatalog {
+  // Selection and presets
+  public static final SettingKey<String> SCENARIO = SettingKey.string("scenario", null,
+      "Run exactly the built-in scenario with this name (mvn test -Dinfermark.scenario=NAME); unit tests are skipped.");
+  public static final SettingKey<String> PRESET = SettingKey.string("preset", null,
+      "A named preset of scenario defaults, e.g. smoke (about two minutes on built-in synthetic data).");
+
+  // Target
+  public static final SettingKey<String> URL = SettingKey.string("url", null,
+      "Server URL: host:port or a full URL. Unset: the embedded simulator is started for the run.");
+  public static final SettingKey<List<String>> MODEL = SettingKey.list("model", null,
+      "Model name(s) sent in requests; several are comma-separated (trace models map onto them in order).");
+  public static final SettingKey<String> TOKENIZER = SettingKey.string("tokenizer", null,
+      "Tokenizer: a tokenizer.json path, a folder holding one, a HuggingFace model id, or builtin:words. Unset: the model id, else builtin:words.");
+  public static final SettingKey<String> ENDPOINT_TYPE = SettingKey.string("endpoint-type", "chat",
+      "chat (/v1/chat/completions) or completions (/v1/completions).");
+  public static final SettingKey<String> CUSTOM_ENDPOINT = SettingKey.string("custom-endpoint", null,
+      "Override the endpoint path (e.g. /v1/chat/completions).");
+  public static final SettingKey<Boolean> STREAMING = SettingKey.bool("streaming", true,
+      "Stream responses as server-sent events (needed for TTFT and inter-token latency).");
+  public static final SettingKey<String> API_KEY = SettingKey.secret("api-key",
+      "API key sent as 'Authorization: Bearer'; OPENAI_API_KEY also works. Never written to logs or artifacts.");
+  public static final SettingKey<ObjectNode> EXTRA_INPUTS = SettingKey.jsonObject("extra-inputs",
+      "Extra request-body fields merged into every request: a JSON object or key:value pairs (ignore_eos:true,top_k:20).");
+  public static final SettingKey<Boolean> USE_LEGACY_MAX_TOKENS = SettingKey.bool("use-legacy-max-tokens", false,
+      "Send max_tokens instead of max_completion_tokens.");
+  public static final SettingKey<Boolean> USE_SERVER_TOKEN_COUNT = SettingKey.bool("use-server-token-count", true,
+      "Take ISL/OSL from the server's usage (stream_options.include_usage); off: count with the tokenizer after the run.");
+  public static final SettingKey<java.time.Duration> REQUEST_TIMEOUT = SettingKey.duration("request-timeout", "600s",
+      "Deadline of one whole request, headers to last chunk.");
+  public static final SettingKey<List<String>> SESSION_HEADERS = SettingKey.list("session-headers", "",
+      "Opt-in session-affinity headers from the conversation id: x-session-id, dynamo, smg.");
+  public static final SettingKey<List<String>> CONTEXT_OVERFLOW_SUBSTRINGS = SettingKey.list("context-overflow-substrings",
+      "context length,maximum context,context_length_exceeded,prompt is too long,exceeds the available context size,"
+          + "exceed_context_size_error,longer than the maximum model length,is longer than the model's context length,"
+          + "too many tokens",
+      "Case-insensitive substrings of an error body that classify it as a context overflow.");
+
+  // Load
+  public static final SettingKey<List<Integer>> CONCURRENCY = SettingKey.intList("concurrency", "1",
+      "Live conversations (session trees, agents) at once.");
+  public static final SettingKey<java.time.Duration> BENCHMARK_DURATION = SettingKey.duration("benchmark-duration", "60s",
+      "How long the profiling phase sends requests (90s, 2m, 1h; plain numbers are seconds).");
+  public static final SettingKey<java.time.Duration> BENCHMARK_GRACE_PERIOD = SettingKey.duration("benchmark-grace-period", "30s",
+      "How long in-flight requests may finish after the profiling phase stops sending.");
+  public static final SettingKey<Integer> REQUEST_COUNT = SettingKey.integer("request-count", 0,
+      "Stop profiling after this many completed requests (0: no limit).");
+  public static final SettingKey<Integer> WARMUP_REQUEST_COUNT = SettingKey.integer("warmup-request-count", 0,
+      "Warmup requests before profiling (kept out of the metrics).");
+  public static final SettingKey<java.time.Duration> WARMUP_DURATION = SettingKey.duration("warmup-duration", "0s",
+      "Warmup duration before profiling.");
+  public static final SettingKey<Long> RANDOM_SEED = SettingKey.longValue("random-seed", null,
+      "Seed of every random choice; unset: a fresh seed is drawn and recorded in the artifacts.");
+  public static final SettingKey<Integer> NUM_PROFILE_RUNS = SettingKey.integer("num-profile-runs", 1,
+      "Repeat the profiling run N times and write an aggregate with confidence intervals.");
+  public static final SettingKey<Double> CONFIDENCE_LEVEL = SettingKey.decimal("confidence-level", 0.95,
+      "Confidence level of the multi-run aggregate.");
+  public static final SettingKey<List<String>> GOODPUT = SettingKey.list("goodput", "",
+      "Goodput SLOs, metric:threshold pairs (ms for latencies), e.g. time_to_first_token:200,inter_token_latency:25.");
+
+  // Data
+  public static final SettingKey<String> INPUT_FILE = SettingKey.string("input-file", null,
+      "A local dataset file or folder.");
+  public static final SettingKey<String> PUBLIC_DATASET = SettingKey.string("public-dataset", null,
+      "A named public dataset (downloaded through the HuggingFace hub, cached).");
+  public static final SettingKey<Integer> NUM_DATASET_ENTRIES = SettingKey.integer("num-dataset-entries", null,
+      "Keep the first N dataset entries (after filters).");
+
+  // Output and rules
+  public static final SettingKey<String> ARTIFACT_DIR = SettingKey.string("artifact-dir", "target/infermark",
+      "Where artifacts go; each run writes into <artifact-dir>/<scenario>[-<params>]/.");
+  public static final SettingKey<Boolean> UNSAFE_OVERRIDE = SettingKey.bool("unsafe-override", false,
+      "Turn bypassable @Locked violations into warnings; the run is stamped submission_valid=false (unsafe_override).");
+  public static final SettingKey<java.time.Duration> PROGRESS_INTERVAL = SettingKey.duration("progress-interval", "10s",
+      "How often a long run prints a progress line.");
+
+  private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
+      CUSTOM_ENDPOINT, STREAMING, API_KEY, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, REQUEST_TIMEOUT,
+      SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
+      REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL, GOODPUT,
+      INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, ARTIFACT_DIR, UNSAFE_OVERRIDE, PROGRESS_INTERVAL);
+
+  @Override
+  public List<SettingKey<?>> keys() {
+    return ALL;
+  }
+}

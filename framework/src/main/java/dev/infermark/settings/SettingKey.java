@@ -1,0 +1,209 @@
+package dev.infermark.settings;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+
+import dev.infermark.json.Json;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One typed setting: its name (AIPerf's CLI flag name without dashes), how its text parses, its
+ * default and its documentation, in one place.
+ *
+ * <p>A setting {@code NAME} is read from {@code infermark.NAME} (system property, JUnit
+ * configuration parameter) and from the environment variable {@code INFERMARK_NAME} (upper case,
+ * dashes as underscores).
+ *
+ * @param <T> the parsed type
+ */
+public final class SettingKey<T> {
+  private final String name;
+  private final Function<String, T> parser;
+  private final String defaultText;
+  private final String doc;
+  private final boolean secret;
+
+  private SettingKey(String name, Function<String, T> parser, String defaultText, String doc, boolean secret) {
+    this.name = Objects.requireNonNull(name);
+    this.parser = parser;
+    this.defaultText = defaultText;
+    this.doc = doc;
+    this.secret = secret;
+  }
+
+  public static SettingKey<String> string(String name, String defaultText, String doc) {
+    return new SettingKey<>(name, s -> s, defaultText, doc, false);
+  }
+
+  /** A secret (an API key): redacted in every artifact and log. */
+  public static SettingKey<String> secret(String name, String doc) {
+    return new SettingKey<>(name, s -> s, null, doc, true);
+  }
+
+  public static SettingKey<Integer> integer(String name, Integer defaultValue, String doc) {
+    return new SettingKey<>(name, SettingKey::parseInt, defaultValue == null ? null : defaultValue.toString(), doc, false);
+  }
+
+  public static SettingKey<Long> longValue(String name, Long defaultValue, String doc) {
+    return new SettingKey<>(name, s -> Long.parseLong(s.trim()), defaultValue == null ? null : defaultValue.toString(), doc, false);
+  }
+
+  public static SettingKey<Double> decimal(String name, Double defaultValue, String doc) {
+    return new SettingKey<>(name, s -> Double.parseDouble(s.trim()), defaultValue == null ? null : defaultValue.toString(), doc, false);
+  }
+
+  public static SettingKey<Boolean> bool(String name, Boolean defaultValue, String doc) {
+    return new SettingKey<>(name, SettingKey::parseBool, defaultValue == null ? null : defaultValue.toString(), doc, false);
+  }
+
+  /** A duration: {@code 90}, {@code 90s}, {@code 1500ms}, {@code 2m}, {@code 1h} (plain numbers are seconds). */
+  public static SettingKey<Duration> duration(String name, String defaultText, String doc) {
+    return new SettingKey<>(name, SettingKey::parseDuration, defaultText, doc, false);
+  }
+
+  /** A comma-separated list of strings. */
+  public static SettingKey<List<String>> list(String name, String defaultText, String doc) {
+    return new SettingKey<>(name, SettingKey::parseList, defaultText, doc, false);
+  }
+
+  /** A comma-separated list of integers (a sweep when it has several). */
+  public static SettingKey<List<Integer>> intList(String name, String defaultText, String doc) {
+    return new SettingKey<>(name, s -> parseList(s).stream().map(SettingKey::parseInt).toList(), defaultText, doc, false);
+  }
+
+  /** A JSON object, or {@code key:value} pairs separated by commas ({@code ignore_eos:true,top_k:20}). */
+  public static SettingKey<ObjectNode> jsonObject(String name, String doc) {
+    return new SettingKey<>(name, SettingKey::parseObject, null, doc, false);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** {@code infermark.NAME}. */
+  public String property() {
+    return "infermark." + name;
+  }
+
+  /** {@code INFERMARK_NAME}. */
+  public String environmentVariable() {
+    return "INFERMARK_" + name.toUpperCase(Locale.ROOT).replace('-', '_').replace('.', '_');
+  }
+
+  /** The default in text form, or {@code null} when the setting has none. */
+  public String defaultText() {
+    return defaultText;
+  }
+
+  public String doc() {
+    return doc;
+  }
+
+  public boolean secret() {
+    return secret;
+  }
+
+  /**
+   * Parses a text value.
+   *
+   * @throws IllegalArgumentException naming the setting and the bad value
+   */
+  public T parse(String text) {
+    try {
+      return parser.apply(text);
+    } catch (RuntimeException e) {
+      String shown = secret ? "<redacted>" : "'" + text + "'";
+      throw new IllegalArgumentException(property() + ": cannot use " + shown + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return property();
+  }
+
+  static int parseInt(String s) {
+    String t = s.trim().replace("_", "");
+    try {
+      return Integer.parseInt(t);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("expected a whole number");
+    }
+  }
+
+  static boolean parseBool(String s) {
+    return switch (s.trim().toLowerCase(Locale.ROOT)) {
+      case "true", "1", "yes", "on" -> true;
+      case "false", "0", "no", "off" -> false;
+      default -> throw new IllegalArgumentException("expected true or false");
+    };
+  }
+
+  /** Parses {@code 90}, {@code 90s}, {@code 1500ms}, {@code 2m}, {@code 1h}, {@code 1.5s}. */
+  public static Duration parseDuration(String s) {
+    String t = s.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.endsWith("ms")) {
+        return Duration.ofNanos(Math.round(Double.parseDouble(t.substring(0, t.length() - 2)) * 1e6));
+      }
+      double scale = 1;
+      if (t.endsWith("s")) {
+        t = t.substring(0, t.length() - 1);
+      } else if (t.endsWith("m")) {
+        t = t.substring(0, t.length() - 1);
+        scale = 60;
+      } else if (t.endsWith("h")) {
+        t = t.substring(0, t.length() - 1);
+        scale = 3600;
+      }
+      double seconds = Double.parseDouble(t) * scale;
+      if (seconds < 0) {
+        throw new IllegalArgumentException("a duration cannot be negative");
+      }
+      return Duration.ofNanos(Math.round(seconds * 1e9));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("expected a duration such as 90s, 2m or 1h");
+    }
+  }
+
+  static List<String> parseList(String s) {
+    List<String> out = new ArrayList<>();
+    for (String part : s.split(",")) {
+      if (!part.isBlank()) {
+        out.add(part.trim());
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  static ObjectNode parseObject(String s) {
+    String t = s.trim();
+    if (t.startsWith("{")) {
+      JsonNode n = Json.parse(t);
+      if (!n.isObject()) {
+        throw new IllegalArgumentException("expected a JSON object");
+      }
+      return (ObjectNode) n;
+    }
+    ObjectNode o = Json.object();
+    for (String pair : parseList(t)) {
+      int c = pair.indexOf(':');
+      if (c <= 0) {
+        throw new IllegalArgumentException("expected a JSON object or key:value pairs, got '" + pair + "'");
+      }
+      String k = pair.substring(0, c).trim();
+      String v = pair.substring(c + 1).trim();
+      try {
+        o.set(k, Json.parse(v));
+      } catch (RuntimeException notJson) {
+        o.put(k, v);
+      }
+    }
+    return o;
+  }
+}

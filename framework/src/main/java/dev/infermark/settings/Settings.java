@@ -1,0 +1,134 @@
+package dev.infermark.settings;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The resolved settings of one run: for every key, its text value and where it came from.
+ * Immutable; {@link #with} returns a copy.
+ *
+ * <p>Precedence, lowest first: built-in default &lt; scenario {@code @Default} &lt; preset &lt;
+ * lock injection &lt; {@code junit-platform.properties} &lt; {@code -Dinfermark.KEY} &lt;
+ * {@code INFERMARK_KEY}.
+ */
+public final class Settings {
+  /** One resolved value. */
+  public record Entry(String name, String text, Source source) {}
+
+  private final Map<String, Entry> entries;
+  private final Map<String, Object> parsed = new ConcurrentHashMap<>();
+
+  Settings(Map<String, Entry> entries) {
+    this.entries = Map.copyOf(entries);
+  }
+
+  /** Settings from plain {@code name -> text} pairs (no prefix), as if given by system properties. */
+  public static Settings of(Map<String, String> values) {
+    Map<String, Entry> m = new LinkedHashMap<>();
+    values.forEach((k, v) -> m.put(k, new Entry(k, v, Source.SYSTEM_PROPERTY)));
+    return new Settings(m);
+  }
+
+  /** Settings with nothing set: every key at its default. */
+  public static Settings empty() {
+    return new Settings(Map.of());
+  }
+
+  /** The value, or the key's default when unset; {@code null} when neither exists. */
+  @SuppressWarnings("unchecked")
+  public <T> T get(SettingKey<T> key) {
+    Entry e = entries.get(key.name());
+    String text = e != null ? e.text() : key.defaultText();
+    if (text == null) {
+      return null;
+    }
+    String cacheKey = key.name() + "\u0000" + text;
+    Object v = parsed.get(cacheKey);
+    if (v == null) {
+      v = key.parse(text);
+      parsed.put(cacheKey, v);
+    }
+    return (T) v;
+  }
+
+  /** The value, or the key's default, as an optional. */
+  public <T> Optional<T> find(SettingKey<T> key) {
+    return Optional.ofNullable(get(key));
+  }
+
+  /** Whether any source other than the built-in default gave a value. */
+  public boolean isSet(SettingKey<?> key) {
+    return entries.containsKey(key.name());
+  }
+
+  /** Whether the user gave the value (properties file, system property or environment). */
+  public boolean isExplicit(SettingKey<?> key) {
+    return isExplicit(key.name());
+  }
+
+  public boolean isExplicit(String name) {
+    Entry e = entries.get(name);
+    return e != null && e.source().explicit();
+  }
+
+  /** Where the value came from ({@link Source#DEFAULT} when unset). */
+  public Source source(SettingKey<?> key) {
+    Entry e = entries.get(key.name());
+    return e == null ? Source.DEFAULT : e.source();
+  }
+
+  /** The raw text of a setting by name (without prefix), if any source set it. */
+  public Optional<String> text(String name) {
+    Entry e = entries.get(name);
+    return e == null ? Optional.empty() : Optional.of(e.text());
+  }
+
+  /** A copy with one value replaced. */
+  public Settings with(SettingKey<?> key, String text, Source source) {
+    return with(key.name(), text, source);
+  }
+
+  public Settings with(String name, String text, Source source) {
+    Map<String, Entry> m = new LinkedHashMap<>(entries);
+    m.put(name, new Entry(name, text, source));
+    return new Settings(m);
+  }
+
+  /** Every set entry by name. */
+  public Map<String, Entry> entries() {
+    return entries;
+  }
+
+  /**
+   * The settings as written into artifacts: {@code infermark.NAME -> {value, source}}, sorted,
+   * with secrets redacted.
+   */
+  public Map<String, Map<String, String>> provenance(SettingsRegistry registry) {
+    Map<String, Map<String, String>> out = new TreeMap<>();
+    for (SettingKey<?> k : registry.keys()) {
+      Entry e = entries.get(k.name());
+      String text = e != null ? e.text() : k.defaultText();
+      if (text == null) {
+        continue;
+      }
+      Map<String, String> v = new LinkedHashMap<>();
+      v.put("value", k.secret() ? "<redacted>" : text);
+      v.put("source", (e == null ? Source.DEFAULT : e.source()).name().toLowerCase(java.util.Locale.ROOT));
+      out.put(k.property(), v);
+    }
+    for (Entry e : entries.values()) {
+      if (registry.find(e.name()).isEmpty()) {
+        out.put("infermark." + e.name(), Map.of("value", e.text(), "source", e.source().name().toLowerCase(java.util.Locale.ROOT)));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "Settings" + entries.keySet();
+  }
+}

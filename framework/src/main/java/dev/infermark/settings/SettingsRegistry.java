@@ -1,0 +1,84 @@
+package dev.infermark.settings;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/** Every known setting key, gathered from the {@link KeyCatalog}s on the class path. */
+public final class SettingsRegistry {
+  /** Prefix of the per-field {@code @Param} overrides, which are always known. */
+  public static final String PARAM_PREFIX = "param.";
+
+  private final Map<String, SettingKey<?>> keys = new LinkedHashMap<>();
+
+  public SettingsRegistry(Collection<? extends KeyCatalog> catalogs) {
+    for (KeyCatalog c : catalogs) {
+      for (SettingKey<?> k : c.keys()) {
+        SettingKey<?> prior = keys.putIfAbsent(k.name(), k);
+        if (prior != null && prior != k) {
+          throw new IllegalStateException("setting " + k.property() + " is declared twice (" + c.getClass().getName() + ")");
+        }
+      }
+    }
+  }
+
+  /** The registry of every catalog the class loader sees. */
+  public static SettingsRegistry load(ClassLoader loader) {
+    List<KeyCatalog> catalogs = new ArrayList<>();
+    ServiceLoader.load(KeyCatalog.class, loader).forEach(catalogs::add);
+    return new SettingsRegistry(catalogs);
+  }
+
+  public static SettingsRegistry load() {
+    return load(Thread.currentThread().getContextClassLoader());
+  }
+
+  public Collection<SettingKey<?>> keys() {
+    return keys.values();
+  }
+
+  public Optional<SettingKey<?>> find(String name) {
+    return Optional.ofNullable(keys.get(name));
+  }
+
+  public boolean isKnown(String name) {
+    return keys.containsKey(name) || name.startsWith(PARAM_PREFIX);
+  }
+
+  /** The known key closest to {@code name} (edit distance), for did-you-mean messages. */
+  public Optional<String> closest(String name) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String k : keys.keySet()) {
+      int d = distance(name, k);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = k;
+      }
+    }
+    return best != null && bestDistance <= Math.max(3, name.length() / 3) ? Optional.of(best) : Optional.empty();
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+}
