@@ -1,0 +1,14 @@
+package dev.infermark.run;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import dev.infermark.lock.SubmissionVerdict;
+
+/**
+ * What one run produced: its result (values for SLO checks), its verdict when the scenario
+ * stamps one, where the artifacts are, and what it printed at the end.
+ */
+public record RunOutcome(RunResult result, Optional<SubmissionVerdict> verdict, Path artifactDir,
+    List<String> consoleLines, boolean cancelled) {}

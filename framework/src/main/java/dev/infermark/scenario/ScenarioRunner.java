@@ -1,0 +1,236 @@
+package dev.infermark.scenario;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import dev.infermark.client.InferenceClient;
+import dev.infermark.hub.HfHub;
+import dev.infermark.lock.LockChecker;
+import dev.infermark.lock.LockViolation;
+import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.run.Cancellation;
+import dev.infermark.run.ClientFactory;
+import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.Progress;
+import dev.infermark.run.RunContext;
+import dev.infermark.run.RunOutcome;
+import dev.infermark.run.RunRecording;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.Settings;
+import dev.infermark.settings.SettingsResolver;
+import dev.infermark.settings.Source;
+import dev.infermark.target.EmbeddedServer;
+import dev.infermark.target.EmbeddedServerProvider;
+import dev.infermark.tokenizer.Tokenizer;
+
+/**
+ * Runs one run of a scenario: resolves settings (with the run's parameters), applies locks,
+ * picks the target (a URL, or the embedded simulator), opens the recording, builds the load
+ * generator from the {@code @Workload} method, runs it with progress and Ctrl+C handling, and
+ * writes the artifacts. Artifacts are written also when the run fails or is cancelled (then
+ * stamped {@code run_cancelled}).
+ */
+public final class ScenarioRunner {
+  private final SettingsResolver resolver;
+  private final ClientFactory clients;
+  private final RunRecording.Factory recordings;
+  private final Consumer<String> out;
+
+  public ScenarioRunner(SettingsResolver resolver, ClientFactory clients, RunRecording.Factory recordings,
+      Consumer<String> out) {
+    this.resolver = resolver;
+    this.clients = clients;
+    this.recordings = recordings;
+    this.out = out;
+  }
+
+  /** Resolves the settings of one run (scenario defaults, presets, user sources, parameters, locks). */
+  public LockChecker.Outcome settingsFor(ScenarioModel model, RunParams params) {
+    Settings s = resolver.resolve(model.defaults(), model.presets());
+    for (Map.Entry<String, String> p : params.values().entrySet()) {
+      s = s.with("param." + p.getKey(), p.getValue(), s.isExplicit("param." + p.getKey()) ? Source.SYSTEM_PROPERTY : Source.SCENARIO);
+    }
+    return LockChecker.apply(model.name(), model.locks(), s);
+  }
+
+  /**
+   * Runs it. Lock violations, bad settings and an invalid scenario throw before any traffic; a
+   * failure of the load generator is rethrown after the artifacts are written.
+   */
+  public RunOutcome run(ScenarioModel model, RunParams params, Cancellation cancellation) throws Exception {
+    LockChecker.Outcome locks = settingsFor(model, params);
+    Settings settings = locks.settings();
+    for (String a : locks.applied()) {
+      out.accept("infermark: " + model.name() + ": " + a + " (locked by the scenario)");
+    }
+    for (LockViolation v : locks.violations()) {
+      out.accept("infermark: WARNING " + v + " — allowed by infermark.unsafe-override; this run is stamped submission_valid=false");
+    }
+    long seed;
+    if (settings.get(Keys.RANDOM_SEED) != null) {
+      seed = settings.get(Keys.RANDOM_SEED);
+    } else {
+      seed = new SecureRandom().nextLong() & Long.MAX_VALUE;
+      settings = settings.with(Keys.RANDOM_SEED, Long.toString(seed), Source.DEFAULT);
+      out.accept("infermark: random seed " + seed + " (pass -Dinfermark.random-seed=" + seed + " to repeat this run)");
+    }
+    Optional<SubmissionVerdict> verdict = model.stampsVerdict() ? Optional.of(locks.verdict()) : Optional.empty();
+    Path runDir = Path.of(settings.get(Keys.ARTIFACT_DIR)).resolve(model.name() + params.folderSuffix()).toAbsolutePath();
+    Files.createDirectories(runDir);
+
+    EmbeddedServer embedded = null;
+    URI target;
+    String url = settings.get(Keys.URL);
+    if (url == null || url.isBlank()) {
+      embedded = startEmbedded(settings);
+      target = embedded.baseUri();
+      out.accept("infermark: infermark.url is not set: targeting the embedded simulator at " + target + " ("
+          + embedded.description() + ")");
+    } else {
+      target = normalise(url);
+      out.accept("infermark: target " + target);
+    }
+
+    Progress progress = new Progress();
+    Instant start = Instant.now();
+    RunResult result = new RunResult();
+    List<String> lines = new ArrayList<>();
+    Throwable failure = null;
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      cancellation.cancel();
+      try {
+        finished.await(60, TimeUnit.SECONDS); // let the run write its partial artifacts
+      } catch (InterruptedException ignored) {
+        Thread.currentThread().interrupt();
+      }
+    }, "infermark-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    Thread reporter = startReporter(settings.get(Keys.PROGRESS_INTERVAL), progress, model.name());
+    try (InferenceClient client = clients.create(settings, target, progress);
+         RunRecording recording = recordings.open(runDir, settings, progress)) {
+      RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded != null, client,
+          recording, progress, cancellation, runDir, verdict, HfHub.fromEnvironment(), seed, out);
+      try {
+        LoadGenerator generator = build(model, params, ctx);
+        RunResult r = generator.run(ctx);
+        if (r != null) {
+          result = r;
+        }
+      } catch (InvocationTargetException e) {
+        failure = e.getCause();
+      } catch (Exception | Error e) {
+        failure = e;
+      }
+      boolean cancelled = cancellation.cancelled();
+      verdict.ifPresent(v -> {
+        if (cancelled) {
+          v.add(SubmissionVerdict.RUN_CANCELLED);
+        }
+      });
+      RunRecording.RunInfo info = new RunRecording.RunInfo(model.name(), params.values(), UUID.randomUUID().toString(),
+          seed, settings.provenance(resolver.registry()), verdict, cancelled, start, Instant.now(), ctx.exportExtras());
+      lines.addAll(recording.finish(info, result));
+      lines.addAll(result.consoleLines());
+      verdict.ifPresent(v -> lines.add(v.toString()));
+      lines.add("artifacts: " + runDir);
+      lines.forEach(out);
+      if (failure != null) {
+        throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
+      }
+      return new RunOutcome(result, verdict, runDir, List.copyOf(lines), cancelled);
+    } finally {
+      reporter.interrupt();
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the JVM is exiting: the hook is already running and waits for 'finished'
+      }
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+
+  private LoadGenerator build(ScenarioModel model, RunParams params, RunContext ctx) throws Exception {
+    Object instance = model.type().getDeclaredConstructor().newInstance();
+    for (var e : model.params().entrySet()) {
+      e.getKey().set(instance, ParamConverter.convert(e.getKey().getType(), params.values().get(e.getKey().getName())));
+    }
+    Method m = model.workload();
+    Parameter[] ps = m.getParameters();
+    Object[] args = new Object[ps.length];
+    for (int i = 0; i < ps.length; i++) {
+      Class<?> t = ps[i].getType();
+      if (t == RunContext.class) {
+        args[i] = ctx;
+      } else if (t == Settings.class) {
+        args[i] = ctx.settings();
+      } else if (t == Tokenizer.class) {
+        args[i] = ctx.tokenizer();
+      } else {
+        throw new InvalidScenarioException(model.type(), "@Workload parameter " + ps[i].getName() + " of type "
+            + t.getName() + " cannot be injected (use RunContext, Settings or Tokenizer)");
+      }
+    }
+    LoadGenerator g = (LoadGenerator) m.invoke(instance, args);
+    if (g == null) {
+      throw new InvalidScenarioException(model.type(), "@Workload method returned null");
+    }
+    return g;
+  }
+
+  private static EmbeddedServer startEmbedded(Settings settings) throws IOException {
+    for (EmbeddedServerProvider p : ServiceLoader.load(EmbeddedServerProvider.class,
+        Thread.currentThread().getContextClassLoader())) {
+      return p.start(settings);
+    }
+    throw new IOException("infermark.url is not set and no embedded simulator is on the class path: set -Dinfermark.url="
+        + "host:port, or add dev.infermark:infermark-simulator as a test dependency");
+  }
+
+  /** {@code host:port} or a full URL to a base URI without a trailing slash. */
+  public static URI normalise(String url) {
+    String u = url.trim();
+    if (!u.contains("://")) {
+      u = "http://" + u;
+    }
+    while (u.endsWith("/")) {
+      u = u.substring(0, u.length() - 1);
+    }
+    return URI.create(u);
+  }
+
+  private Thread startReporter(Duration interval, Progress progress, String name) {
+    long ms = Math.max(500, interval.toMillis());
+    return Thread.ofPlatform().daemon().name("infermark-progress").start(() -> {
+      try {
+        while (!Thread.currentThread().isInterrupted()) {
+          Thread.sleep(ms);
+          out.accept("infermark: " + name + " " + progress.line());
+        }
+      } catch (InterruptedException done) {
+        // run finished
+      }
+    });
+  }
+}

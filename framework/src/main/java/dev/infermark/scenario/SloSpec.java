@@ -1,0 +1,96 @@
+package dev.infermark.scenario;
+
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+import dev.infermark.annotations.Slo;
+import dev.infermark.run.RunResult;
+
+/** One {@link Slo} as data, and its evaluation against a run's result. */
+public record SloSpec(String metric, String stat, double min, double max, String unit, String tier, String name) {
+
+  /** The outcome of one check: pass or fail, with a message that shows value and threshold. */
+  public record Outcome(boolean passed, String message, OptionalDouble measured) {}
+
+  public static SloSpec of(Slo a) {
+    return new SloSpec(a.metric(), a.stat().toLowerCase(Locale.ROOT), a.min(), a.max(), a.unit(), a.tier(), a.name());
+  }
+
+  /** The node name: {@code [tier] p95 time_to_first_token <= 2 s}. */
+  public String displayName() {
+    if (!name.isBlank()) {
+      return name;
+    }
+    StringBuilder b = new StringBuilder();
+    if (!tier.isBlank()) {
+      b.append('[').append(tier).append("] ");
+    }
+    if (!"value".equals(stat)) {
+      b.append(stat).append(' ');
+    }
+    b.append(metric);
+    String u = unit.isBlank() ? "" : " " + unit;
+    if (!Double.isNaN(min)) {
+      b.append(" >= ").append(fmt(min)).append(u);
+    }
+    if (!Double.isNaN(max)) {
+      b.append(Double.isNaN(min) ? " <= " : " and <= ").append(fmt(max)).append(u);
+    }
+    return b.toString();
+  }
+
+  /** A stable id segment for the node. */
+  public String id() {
+    return (tier.isBlank() ? "" : tier + "/") + stat + ":" + metric + (Double.isNaN(min) ? "" : ">=" + fmt(min))
+        + (Double.isNaN(max) ? "" : "<=" + fmt(max)) + (unit.isBlank() ? "" : unit);
+  }
+
+  /** Checks the result; an unmeasured metric fails (a missing number is never taken as zero). */
+  public Outcome evaluate(RunResult result) {
+    OptionalDouble v = result.lookup(tier, metric, stat);
+    if (v.isEmpty()) {
+      return new Outcome(false, displayName() + ": not measured by this run (no value for "
+          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")", v);
+    }
+    String resultUnit = result.unit(tier, metric, stat);
+    double scale = scale(resultUnit, unit);
+    double value = v.getAsDouble() / scale;
+    String shownUnit = unit.isBlank() ? resultUnit : unit;
+    boolean ok = (Double.isNaN(min) || value >= min) && (Double.isNaN(max) || value <= max);
+    String measured = "measured " + fmt(value) + (shownUnit.isBlank() ? "" : " " + shownUnit);
+    String threshold = (Double.isNaN(min) ? "" : ">= " + fmt(min)) + (!Double.isNaN(min) && !Double.isNaN(max) ? " and " : "")
+        + (Double.isNaN(max) ? "" : "<= " + fmt(max)) + (shownUnit.isBlank() ? "" : " " + shownUnit);
+    return new Outcome(ok, displayName() + ": " + measured + (ok ? ", within " : ", violates ") + threshold,
+        OptionalDouble.of(value));
+  }
+
+  /** How many result units make one SLO unit (ms per s, ...). */
+  private double scale(String resultUnit, String sloUnit) {
+    if (sloUnit.isBlank() || sloUnit.equalsIgnoreCase(resultUnit)) {
+      return 1;
+    }
+    double r = seconds(resultUnit);
+    double s = seconds(sloUnit);
+    if (Double.isNaN(r) || Double.isNaN(s)) {
+      throw new IllegalArgumentException("@Slo on " + metric + ": cannot convert " + resultUnit + " to " + sloUnit);
+    }
+    return s / r;
+  }
+
+  private static double seconds(String unit) {
+    return switch (unit.toLowerCase(Locale.ROOT)) {
+      case "s", "sec", "seconds" -> 1;
+      case "ms" -> 1e-3;
+      case "us" -> 1e-6;
+      case "ns" -> 1e-9;
+      default -> Double.NaN;
+    };
+  }
+
+  static String fmt(double d) {
+    if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+      return Long.toString((long) d);
+    }
+    return String.format(Locale.ROOT, "%.4g", d).replaceAll("(\\.\\d*?)0+$", "$1").replaceAll("\\.$", "");
+  }
+}

@@ -1,0 +1,78 @@
+package dev.infermark.engine;
+
+import java.io.PrintStream;
+import java.util.Optional;
+
+import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestEngine;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.EngineDescriptor;
+
+import dev.infermark.engine.descriptor.InfermarkUniqueIds;
+import dev.infermark.engine.discovery.ScenarioDiscoverer;
+import dev.infermark.engine.execution.ScenarioExecutor;
+import dev.infermark.run.ClientFactory;
+import dev.infermark.run.RunRecording;
+import dev.infermark.scenario.Standard;
+import dev.infermark.scenario.ScenarioRunner;
+import dev.infermark.settings.SettingsRegistry;
+import dev.infermark.settings.SettingsResolver;
+
+/**
+ * The infermark {@link TestEngine} (id {@code infermark}): discovers {@code @Scenario} classes and
+ * runs them. Registered in {@code META-INF/services/org.junit.platform.engine.TestEngine}, so
+ * Surefire, the ConsoleLauncher and IDEs find it on the test class path.
+ */
+public final class InfermarkTestEngine implements TestEngine {
+  private final ClientFactory clients;
+  private final RunRecording.Factory recordings;
+
+  /** The engine as the platform loads it: the real client and recording. */
+  public InfermarkTestEngine() {
+    this(Standard.clients(), Standard.recordings());
+  }
+
+  /** An engine with substituted client and recording (engine tests). */
+  public InfermarkTestEngine(ClientFactory clients, RunRecording.Factory recordings) {
+    this.clients = clients;
+    this.recordings = recordings;
+  }
+
+  @Override
+  public String getId() {
+    return InfermarkUniqueIds.ENGINE_ID;
+  }
+
+  @Override
+  public Optional<String> getGroupId() {
+    return Optional.of("dev.infermark");
+  }
+
+  @Override
+  public Optional<String> getArtifactId() {
+    return Optional.of("infermark-junit-engine");
+  }
+
+  @Override
+  public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+    EngineDescriptor root = new EngineDescriptor(uniqueId, "infermark");
+    new ScenarioDiscoverer(request, root).discover();
+    return root;
+  }
+
+  @Override
+  public void execute(ExecutionRequest request) {
+    ConfigurationParameters config = request.getConfigurationParameters();
+    SettingsResolver resolver = new SettingsResolver(SettingsRegistry.load(), config::get, config.keySet(),
+        System.getProperties(), System.getenv());
+    PrintStream out = System.out;
+    ScenarioRunner runner = new ScenarioRunner(resolver, clients, recordings, line -> {
+      out.println(line);
+      out.flush();
+    });
+    new ScenarioExecutor(request.getEngineExecutionListener(), runner).execute(request.getRootTestDescriptor());
+  }
+}

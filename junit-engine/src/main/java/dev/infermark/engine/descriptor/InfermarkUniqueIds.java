@@ -1,0 +1,35 @@
+package dev.infermark.engine.descriptor;
+
+import org.junit.platform.engine.UniqueId;
+
+/**
+ * Every unique-id segment of the engine, built in one place:
+ * {@code [engine:infermark]/[scenario:<FQCN>]/[run:<params>]/[slo:<id>]} and
+ * {@code .../[run:<params>]/[verdict:submission_valid]}.
+ */
+public final class InfermarkUniqueIds {
+  public static final String ENGINE_ID = "infermark";
+  public static final String SCENARIO = "scenario";
+  public static final String RUN = "run";
+  public static final String SLO = "slo";
+  public static final String VERDICT = "verdict";
+  public static final String VERDICT_VALUE = "submission_valid";
+
+  private InfermarkUniqueIds() {}
+
+  public static UniqueId scenario(UniqueId engine, Class<?> type) {
+    return engine.append(SCENARIO, type.getName());
+  }
+
+  public static UniqueId run(UniqueId scenario, String paramsId) {
+    return scenario.append(RUN, paramsId);
+  }
+
+  public static UniqueId slo(UniqueId run, String sloId) {
+    return run.append(SLO, sloId);
+  }
+
+  public static UniqueId verdict(UniqueId run) {
+    return run.append(VERDICT, VERDICT_VALUE);
+  }
+}

@@ -1,0 +1,116 @@
+package dev.infermark.engine.execution;
+
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.platform.engine.EngineExecutionListener;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+import dev.infermark.engine.descriptor.BrokenScenarioDescriptor;
+import dev.infermark.engine.descriptor.RunDescriptor;
+import dev.infermark.engine.descriptor.ScenarioDescriptor;
+import dev.infermark.engine.descriptor.SloDescriptor;
+import dev.infermark.engine.descriptor.VerdictDescriptor;
+import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.run.Cancellation;
+import dev.infermark.run.RunOutcome;
+import dev.infermark.scenario.ScenarioRunner;
+import dev.infermark.scenario.SloSpec;
+
+/**
+ * Executes the descriptor tree: each run on the scenario runner (its load generator uses virtual
+ * threads), then its SLO and verdict checks as tests. Listener events are fired from this thread
+ * only.
+ */
+public final class ScenarioExecutor {
+  private final EngineExecutionListener listener;
+  private final ScenarioRunner runner;
+  private final Cancellation cancellation = new Cancellation();
+
+  public ScenarioExecutor(EngineExecutionListener listener, ScenarioRunner runner) {
+    this.listener = listener;
+    this.runner = runner;
+  }
+
+  public void execute(TestDescriptor engine) {
+    listener.executionStarted(engine);
+    for (TestDescriptor child : engine.getChildren()) {
+      if (child instanceof ScenarioDescriptor sd) {
+        executeScenario(sd);
+      } else if (child instanceof BrokenScenarioDescriptor broken) {
+        listener.executionStarted(broken);
+        listener.executionFinished(broken, TestExecutionResult.failed(broken.problem()));
+      }
+    }
+    listener.executionFinished(engine, TestExecutionResult.successful());
+  }
+
+  private void executeScenario(ScenarioDescriptor sd) {
+    listener.executionStarted(sd);
+    for (TestDescriptor child : sd.getChildren()) {
+      if (child instanceof RunDescriptor rd) {
+        if (cancellation.cancelled()) {
+          listener.executionSkipped(rd, "the run was cancelled");
+        } else {
+          executeRun(rd);
+        }
+      }
+    }
+    listener.executionFinished(sd, TestExecutionResult.successful());
+  }
+
+  private void executeRun(RunDescriptor rd) {
+    listener.executionStarted(rd);
+    RunOutcome outcome;
+    try {
+      outcome = runner.run(rd.model(), rd.params(), cancellation);
+    } catch (Throwable t) {
+      for (TestDescriptor check : rd.getChildren()) {
+        listener.executionSkipped(check, "the run failed: " + firstLine(t.getMessage()));
+      }
+      listener.executionFinished(rd, TestExecutionResult.failed(t));
+      return;
+    }
+    Map<String, String> entries = new java.util.LinkedHashMap<>(outcome.result().reportEntries());
+    entries.put("artifacts", outcome.artifactDir().toString());
+    outcome.verdict().ifPresent(v -> entries.put("submission_valid", Boolean.toString(v.valid())));
+    listener.reportingEntryPublished(rd, ReportEntry.from(entries));
+
+    for (TestDescriptor check : rd.getChildren()) {
+      listener.executionStarted(check);
+      if (check instanceof SloDescriptor slo) {
+        SloSpec.Outcome o = slo.slo().evaluate(outcome.result());
+        o.measured().ifPresent(m -> listener.reportingEntryPublished(check, ReportEntry.from("measured", Double.toString(m))));
+        listener.executionFinished(check, o.passed() ? TestExecutionResult.successful()
+            : TestExecutionResult.failed(new AssertionFailedError(o.message())));
+      } else if (check instanceof VerdictDescriptor) {
+        Optional<SubmissionVerdict> v = outcome.verdict();
+        if (v.isEmpty()) {
+          listener.executionFinished(check, TestExecutionResult.aborted(new TestAbortedException("no verdict stamped")));
+        } else if (v.get().valid()) {
+          listener.executionFinished(check, TestExecutionResult.successful());
+        } else {
+          listener.executionFinished(check, TestExecutionResult.failed(new AssertionFailedError(
+              "submission_valid: false, reasons " + v.get().reasons())));
+        }
+      } else {
+        listener.executionFinished(check, TestExecutionResult.successful());
+      }
+    }
+    listener.executionFinished(rd, outcome.cancelled()
+        ? TestExecutionResult.aborted(new TestAbortedException("run cancelled; partial artifacts in " + outcome.artifactDir()))
+        : TestExecutionResult.successful());
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl) + " ...";
+  }
+}

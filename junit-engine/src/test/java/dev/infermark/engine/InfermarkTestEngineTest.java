@@ -1,0 +1,176 @@
+package dev.infermark.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.ClassNameFilter.includeClassNamePatterns;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+import dev.infermark.engine.fixtures.BrokenScenario;
+import dev.infermark.engine.fixtures.FailingScenario;
+import dev.infermark.engine.fixtures.FixedResultScenario;
+import dev.infermark.engine.fixtures.LockedScenario;
+import dev.infermark.engine.fixtures.NoDatasetScenario;
+
+class InfermarkTestEngineTest {
+  @TempDir
+  Path artifacts;
+
+  private EngineTestKit.Builder kit(DiscoverySelector... selectors) {
+    return EngineTestKit.engine(TestRuntime.engine()).selectors(selectors)
+        .configurationParameter("infermark.url", "127.0.0.1:9")
+        .configurationParameter("infermark.artifact-dir", artifacts.toString())
+        .configurationParameter("infermark.progress-interval", "1h");
+  }
+
+  @Test
+  void classSelectorRunsEveryParameterWithOneNodePerSlo() {
+    EngineExecutionResults r = kit(selectClass(FixedResultScenario.class)).execute();
+    // 2 runs, each a test with 3 SLO children: 8 tests
+    r.testEvents().assertStatistics(s -> s.started(8).succeeded(4).failed(4));
+    r.testEvents().assertThatEvents()
+        .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 150 [scale=1]"), finishedSuccessfully()))
+        .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 150 [scale=2]"),
+            finishedWithFailure(message(m -> m.contains("measured 200 ms") && m.contains("violates <= 150 ms")))))
+        .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 0.12 s [scale=2]"),
+            finishedWithFailure(message(m -> m.contains("measured 0.2 s")))))
+        .haveExactly(1, event(test(), displayName("SLO accuracy >= 0.5 [scale=1]"),
+            finishedWithFailure(message(m -> m.contains("not measured")))))
+        .haveExactly(1, event(test(), displayName("SLO accuracy >= 0.5 [scale=2]"),
+            finishedWithFailure(message(m -> m.contains("not measured")))));
+  }
+
+  @Test
+  void methodSelectorSelectsTheScenario() throws NoSuchMethodException {
+    kit(selectMethod(FixedResultScenario.class, "load")).execute().testEvents().assertStatistics(s -> s.started(8));
+  }
+
+  @Test
+  void packageSelectorScansAndHonoursClassNameFilters() {
+    EngineExecutionResults all = kit(selectPackage("dev.infermark.engine.fixtures")).execute();
+    assertThat(all.containerEvents().started().count()).isGreaterThanOrEqualTo(5);
+    EngineExecutionResults some = kit(selectPackage("dev.infermark.engine.fixtures"))
+        .filters(includeClassNamePatterns(".*FixedResult.*")).execute();
+    some.testEvents().assertStatistics(s -> s.started(8));
+  }
+
+  @Test
+  void classpathRootSelectorScans() throws URISyntaxException {
+    Path root = Path.of(FixedResultScenario.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    EngineExecutionResults r = kit(selectClasspathRoots(Set.of(root)).toArray(DiscoverySelector[]::new))
+        .filters(includeClassNamePatterns(".*FixedResult.*")).execute();
+    r.testEvents().assertStatistics(s -> s.started(8));
+  }
+
+  @Test
+  void uniqueIdSelectsOneRunOrOneSlo() {
+    UniqueId scenario = UniqueId.forEngine("infermark").append("scenario", FixedResultScenario.class.getName());
+    UniqueId run = scenario.append("run", "scale=2");
+    kit(selectUniqueId(run)).execute().testEvents().assertStatistics(s -> s.started(4));
+    UniqueId slo = run.append("slo", "p95:time_to_first_token<=150");
+    EngineExecutionResults one = kit(selectUniqueId(slo)).execute();
+    one.testEvents().assertStatistics(s -> s.started(2).failed(1).succeeded(1));
+    kit(selectUniqueId(scenario)).execute().testEvents().assertStatistics(s -> s.started(8));
+  }
+
+  @Test
+  void paramOverrideReplacesAnnotationValues() {
+    kit(selectClass(FixedResultScenario.class)).configurationParameter("infermark.param.scale", "1")
+        .execute().testEvents().assertStatistics(s -> s.started(4));
+  }
+
+  @Test
+  void lockViolationsAreAllListedInOneError() {
+    EngineExecutionResults r = kit(selectClass(LockedScenario.class))
+        .configurationParameter("infermark.streaming", "false")
+        .configurationParameter("infermark.benchmark-duration", "60")
+        .configurationParameter("infermark.extra-inputs", "{\"ignore_eos\": \"no\"}")
+        .configurationParameter("infermark.concurrency", "8,16")
+        .execute();
+    r.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("locked-fixture run"),
+        finishedWithFailure(message(m -> m.contains("(4 conflicts)")
+            && m.contains("infermark.streaming: got 'false', required 'true' (TTFT needs streaming)")
+            && m.contains("infermark.extra-inputs.ignore_eos: got 'no', required 'true'")
+            && m.contains("infermark.benchmark-duration: got '60', required '>= 900'")
+            && m.contains("infermark.concurrency: got '8,16', required 'a single value'")
+            && m.contains("unsafe-override")))));
+    r.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("submission_valid"),
+        skippedWithReason(reason -> reason.startsWith("the run failed"))));
+  }
+
+  @Test
+  void unsafeOverrideRunsAndStampsSubmissionInvalid() {
+    EngineExecutionResults r = kit(selectClass(LockedScenario.class))
+        .configurationParameter("infermark.streaming", "false")
+        .configurationParameter("infermark.unsafe-override", "true")
+        .execute();
+    r.testEvents().assertThatEvents()
+        .haveExactly(1, event(test(), displayName("locked-fixture run"), finishedSuccessfully()))
+        .haveExactly(1, event(test(), displayName("submission_valid"),
+            finishedWithFailure(message(m -> m.contains("unsafe_override")))));
+  }
+
+  @Test
+  void unsetLockedValuesAreInjectedAndTheRunIsValid() {
+    EngineExecutionResults r = kit(selectClass(LockedScenario.class)).execute();
+    r.testEvents().assertThatEvents()
+        .haveExactly(1, event(test(), displayName("submission_valid"), finishedSuccessfully()));
+  }
+
+  @Test
+  void nonBypassableViolationAbortsEvenWithUnsafeOverride() {
+    EngineExecutionResults r = kit(selectClass(NoDatasetScenario.class))
+        .configurationParameter("infermark.unsafe-override", "true").execute();
+    r.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("no-dataset-fixture run"),
+        finishedWithFailure(message(m -> m.contains("cannot be bypassed")
+            && m.contains("infermark.public-dataset: got None, required 'one of infermark.public-dataset'")))));
+  }
+
+  @Test
+  void unknownSettingFailsWithDidYouMean() {
+    EngineExecutionResults r = kit(selectClass(FixedResultScenario.class))
+        .configurationParameter("infermark.concurency", "4").execute();
+    r.testEvents().assertThatEvents().haveAtLeastOne(event(test(),
+        finishedWithFailure(message(m -> m.contains("unknown setting infermark.concurency")
+            && m.contains("did you mean infermark.concurrency?")))));
+  }
+
+  @Test
+  void brokenScenarioFailsWithTheReason() {
+    kit(selectClass(BrokenScenario.class)).execute().testEvents().assertThatEvents().haveExactly(1,
+        event(test(), finishedWithFailure(message(m -> m.contains("needs exactly one @Workload method")))));
+  }
+
+  @Test
+  void failingLoadGeneratorFailsTheRunAndSkipsItsChecks() {
+    EngineExecutionResults r = kit(selectClass(FailingScenario.class)).execute();
+    r.testEvents().assertStatistics(s -> s.started(1).failed(1).skipped(1));
+  }
+
+  @Test
+  void namedScenarioSettingSelectsExactlyThatScenario() {
+    EngineExecutionResults r = kit(selectClass(LockedScenario.class))
+        .configurationParameter("infermark.scenario", "fixed-result").execute();
+    r.testEvents().assertStatistics(s -> s.started(8));
+  }
+}

@@ -1,0 +1,34 @@
+package dev.infermark.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.infermark.client.InferenceClient;
+import dev.infermark.run.RunRecording;
+
+/** An engine whose client and recording do nothing (fixtures send no requests). */
+final class TestRuntime {
+  static final List<RunRecording.RunInfo> FINISHED = new ArrayList<>();
+
+  private TestRuntime() {}
+
+  static InfermarkTestEngine engine() {
+    return new InfermarkTestEngine((settings, base, progress) -> (InferenceClient) request -> {
+      throw new AssertionError("fixtures send no requests");
+    }, (dir, settings, progress) -> new RunRecording() {
+      @Override
+      public void accept(dev.infermark.record.RequestRecord record) {}
+
+      @Override
+      public List<String> finish(RunInfo info, dev.infermark.run.RunResult result) {
+        synchronized (FINISHED) {
+          FINISHED.add(info);
+        }
+        return List.of();
+      }
+
+      @Override
+      public void close() {}
+    });
+  }
+}
