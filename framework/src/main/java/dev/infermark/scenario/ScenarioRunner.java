@@ -40,6 +40,7 @@ import dev.infermark.settings.Source;
 import dev.infermark.target.EmbeddedServer;
 import dev.infermark.target.EmbeddedServerProvider;
 import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.workload.SyntheticText;
 
 /**
  * Runs one run of a scenario: resolves settings (with the run's parameters), applies locks,
@@ -187,9 +188,11 @@ public final class ScenarioRunner {
         args[i] = ctx.settings();
       } else if (t == Tokenizer.class) {
         args[i] = ctx.tokenizer();
+      } else if (t == SyntheticText.class) {
+        args[i] = new SyntheticText(ctx.tokenizer(), ctx.seed());
       } else {
         throw new InvalidScenarioException(model.type(), "@Workload parameter " + ps[i].getName() + " of type "
-            + t.getName() + " cannot be injected (use RunContext, Settings or Tokenizer)");
+            + t.getName() + " cannot be injected (use RunContext, Settings, Tokenizer or SyntheticText)");
       }
     }
     LoadGenerator g = (LoadGenerator) m.invoke(instance, args);

@@ -1,0 +1,43 @@
+package dev.infermark.settings;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * Renders {@code docs/settings.md} from the key catalogs on the class path, so the reference can
+ * never drift from the code (a test in module {@code examples} compares the two).
+ */
+public final class SettingsDoc {
+  private SettingsDoc() {}
+
+  public static String render(ClassLoader loader) {
+    StringBuilder b = new StringBuilder();
+    b.append("# Settings\n\n")
+        .append("<!-- Generated from the KeyCatalog classes; regenerate with\n")
+        .append("     mvn -q -pl examples test -Dtest=SettingsDocTest -Ddocs.update=true -->\n\n")
+        .append("Every setting `NAME` is read, lowest precedence first, from: its default below; the scenario's\n")
+        .append("`@Default`; the preset's defaults (`infermark.preset`); a value a `@Locked` rule injects;\n")
+        .append("`junit-platform.properties` (key `infermark.NAME`); the system property `-Dinfermark.NAME`;\n")
+        .append("the environment variable `INFERMARK_NAME` (upper case, `-` as `_`). The API key is also read from\n")
+        .append("`OPENAI_API_KEY`. An unknown `infermark.*` key is an error with a did-you-mean; a value that does\n")
+        .append("not parse is an error naming the key. `infermark.param.<field>` replaces a `@Param` field's values.\n")
+        .append("The resolved values and their sources are written to each run's `profile_export_aiperf.json`\n")
+        .append("(`input_config`), with secrets redacted.\n\n")
+        .append("Durations are written `90s`, `1500ms`, `2m`, `1h` or as plain seconds; lists are comma-separated.\n");
+    List<KeyCatalog> catalogs = new ArrayList<>();
+    ServiceLoader.load(KeyCatalog.class, loader).forEach(catalogs::add);
+    catalogs.sort(java.util.Comparator.comparing(c -> c.getClass() == Keys.class ? "" : c.getClass().getName()));
+    for (KeyCatalog c : catalogs) {
+      b.append("\n## ").append(c.getClass() == Keys.class ? "Framework" : c.getClass().getSimpleName())
+          .append(" (`").append(c.getClass().getName()).append("`)\n\n")
+          .append("| Setting | Default | Environment | Meaning |\n|---|---|---|---|\n");
+      for (SettingKey<?> k : c.keys()) {
+        String def = k.defaultText() == null ? "" : k.defaultText().isEmpty() ? "(empty)" : "`" + k.defaultText() + "`";
+        b.append("| `").append(k.property()).append("` | ").append(def.replace("|", "\\|")).append(" | `")
+            .append(k.environmentVariable()).append("` | ").append(k.doc().replace("|", "\\|")).append(" |\n");
+      }
+    }
+    return b.toString();
+  }
+}

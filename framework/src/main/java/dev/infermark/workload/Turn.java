@@ -1,0 +1,18 @@
+package dev.infermark.workload;
+
+/**
+ * One user turn of a synthetic conversation: its text and the output cap.
+ *
+ * @param text the user message
+ * @param maxTokens the output cap sent as {@code max_completion_tokens}, or {@code null} for none
+ */
+public record Turn(String text, Integer maxTokens) {
+  public static Turn user(String text) {
+    return new Turn(text, null);
+  }
+
+  /** The same turn with an output cap. */
+  public Turn maxTokens(int max) {
+    return new Turn(text, max);
+  }
+}
