@@ -19,7 +19,6 @@ public final class WordTokenizer implements Tokenizer {
   /** The name under which settings select this tokenizer. */
   public static final String NAME = "builtin:words";
 
-  private static final WordTokenizer INSTANCE = new WordTokenizer();
   private static final String[] ROOTS = {
       "def", "return", "self", "class", "import", "from", "if", "else", "for", "while", "try", "except",
       "value", "result", "data", "config", "request", "response", "token", "cache", "buffer", "index",
@@ -30,6 +29,9 @@ public final class WordTokenizer implements Tokenizer {
       "(", ")", "{", "}", "[", "]", "=", "==", "+", "-", "*", "/", ":", ";", ",", ".", "->", "=>",
       "the", "a", "of", "to", "in", "is", "and", "that", "it", "with", "as", "on", "be", "this"};
   private static final String[] SUFFIXES = {"", "_id", "_list", "s", "_map", "_count", "Size", "Name", "_v2", "_fn"};
+
+  // After ROOTS and SUFFIXES: the constructor reads them.
+  private static final WordTokenizer INSTANCE = new WordTokenizer();
 
   private final String[] vocabulary;
   private final Map<String, Integer> ids = new HashMap<>();

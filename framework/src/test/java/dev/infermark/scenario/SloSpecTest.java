@@ -1,0 +1,38 @@
+package dev.infermark.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import dev.infermark.run.RunResult;
+
+class SloSpecTest {
+  @Test
+  void convertsSecondsBoundsToMillisecondResults() {
+    SloSpec slo = new SloSpec("time_to_first_token", "p95", Double.NaN, 2, "s", "", "");
+    RunResult r = new RunResult().metric("time_to_first_token", "p95", 1500, "ms");
+    SloSpec.Outcome o = slo.evaluate(r);
+    assertThat(o.passed()).isTrue();
+    assertThat(o.message()).isEqualTo("p95 time_to_first_token <= 2 s: measured 1.5 s, within <= 2 s");
+    assertThat(slo.evaluate(new RunResult().metric("time_to_first_token", "p95", 2500, "ms")).passed()).isFalse();
+  }
+
+  @Test
+  void boundsAreInclusiveAndUnmeasuredFails() {
+    SloSpec slo = new SloSpec("accuracy", "value", 0.6, Double.NaN, "", "", "");
+    assertThat(slo.evaluate(new RunResult().value("accuracy", 0.6, "")).passed()).isTrue();
+    assertThat(slo.evaluate(new RunResult().value("accuracy", 0.59, "")).passed()).isFalse();
+    SloSpec.Outcome missing = slo.evaluate(new RunResult());
+    assertThat(missing.passed()).isFalse();
+    assertThat(missing.message()).contains("not measured");
+  }
+
+  @Test
+  void tierValuesFallBackToUntieredOnes() {
+    SloSpec tier = new SloSpec("supported_agents", "value", 32, Double.NaN, "", "SLO #1", "");
+    assertThat(tier.displayName()).isEqualTo("[SLO #1] supported_agents >= 32");
+    assertThat(tier.evaluate(new RunResult().tierValue("SLO #1", "supported_agents", "value", 48, "agents")).message())
+        .isEqualTo("[SLO #1] supported_agents >= 32: measured 48 agents, within >= 32 agents");
+    assertThat(tier.evaluate(new RunResult().tierValue("SLO #2", "supported_agents", "value", 48, "agents")).passed()).isFalse();
+  }
+}
