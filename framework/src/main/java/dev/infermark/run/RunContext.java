@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
+import dev.infermark.annotations.Slo;
 import dev.infermark.client.InferenceClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.json.Json;
@@ -40,12 +41,22 @@ public final class RunContext {
   private final HfHub hub;
   private final long seed;
   private final Consumer<String> log;
+  private final List<Slo> slos;
   private final ObjectNode exportExtras = Json.object();
   private volatile Tokenizer tokenizer;
 
   public RunContext(String scenario, Map<String, String> params, Settings settings, URI target, boolean embeddedTarget,
       InferenceClient client, RecordSink sink, Progress progress, Cancellation cancellation, Path artifactDir,
       Optional<SubmissionVerdict> verdict, HfHub hub, long seed, Consumer<String> log) {
+    this(scenario, params, settings, target, embeddedTarget, client, sink, progress, cancellation, artifactDir, verdict,
+        hub, seed, log, List.of());
+  }
+
+  /** As above, with the scenario's {@code @Slo} declarations (methodologies that search per SLO tier read them). */
+  public RunContext(String scenario, Map<String, String> params, Settings settings, URI target, boolean embeddedTarget,
+      InferenceClient client, RecordSink sink, Progress progress, Cancellation cancellation, Path artifactDir,
+      Optional<SubmissionVerdict> verdict, HfHub hub, long seed, Consumer<String> log, List<Slo> slos) {
+    this.slos = List.copyOf(slos);
     this.scenario = scenario;
     this.params = Map.copyOf(params);
     this.settings = settings;
@@ -65,6 +76,11 @@ public final class RunContext {
   /** The scenario's name. */
   public String scenario() {
     return scenario;
+  }
+
+  /** The scenario's {@code @Slo} declarations, in declaration order. */
+  public List<Slo> slos() {
+    return slos;
   }
 
   /** This run's {@code @Param} values by field name. */

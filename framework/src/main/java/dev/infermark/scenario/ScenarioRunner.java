@@ -20,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import dev.infermark.annotations.Slo;
 import dev.infermark.client.InferenceClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.lock.LockChecker;
@@ -129,7 +130,8 @@ public final class ScenarioRunner {
     try (InferenceClient client = clients.create(settings, target, progress);
          RunRecording recording = recordings.open(runDir, settings, progress)) {
       RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded != null, client,
-          recording, progress, cancellation, runDir, verdict, HfHub.fromEnvironment(), seed, out);
+          recording, progress, cancellation, runDir, verdict, HfHub.fromEnvironment(), seed, out,
+          List.of(model.type().getAnnotationsByType(Slo.class)));
       try {
         LoadGenerator generator = build(model, params, ctx);
         RunResult r = generator.run(ctx);
