@@ -10,6 +10,9 @@ import dev.infermark.record.RequestRecord;
 public interface InferenceClient extends AutoCloseable {
   RequestRecord send(InferenceRequest request);
 
+  /** Aborts every request in flight (on cancel); they come back as {@code CANCELLED} records. */
+  default void cancelInFlight() {}
+
   @Override
   default void close() {}
 }

@@ -2,26 +2,18 @@ package dev.infermark.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
-import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.client.InferenceClient;
+import dev.infermark.metrics.Summary;
 import dev.infermark.record.RecordSink;
 import dev.infermark.settings.Settings;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Where a run's records go while it runs (the per-request export, metric accumulators) and what
  * writes the end-of-run artifacts. The runner opens one per run.
  */
 public interface RunRecording extends RecordSink, AutoCloseable {
-
-  /** What the end-of-run artifacts need besides the records. */
-  record RunInfo(String scenario, Map<String, String> params, String benchmarkId, long seed,
-      Map<String, Map<String, String>> settings, Optional<SubmissionVerdict> verdict, boolean cancelled,
-      Instant start, Instant end, ObjectNode extras) {}
 
   /**
    * Writes the end-of-run artifacts, adds every measured statistic to {@code result} (so SLOs can
@@ -32,9 +24,12 @@ public interface RunRecording extends RecordSink, AutoCloseable {
   @Override
   void close() throws IOException;
 
-  /** Opens the recording of one run. */
+  /** The profiling metrics so far (for the multi-run aggregate). */
+  Summary profilingSummary();
+
+  /** Opens the recording of one run, for the run's client. */
   @FunctionalInterface
   interface Factory {
-    RunRecording open(Path runDir, Settings settings, Progress progress) throws IOException;
+    RunRecording open(Path runDir, Settings settings, InferenceClient client) throws IOException;
   }
 }

@@ -42,21 +42,15 @@ public final class RunResult {
     return this;
   }
 
-  /** The value, if measured. A tier lookup falls back to the untiered value. */
+  /** The value, if measured. A tier's value is only ever the tier's own (never a run-wide stand-in). */
   public OptionalDouble lookup(String tier, String metric, String stat) {
     Double v = values.get(key(tier, metric, stat));
-    if (v == null && !tier.isEmpty()) {
-      v = values.get(key("", metric, stat));
-    }
     return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
   }
 
   /** The unit of a value ({@code ms}, {@code tokens/sec}, ...), or empty. */
   public String unit(String tier, String metric, String stat) {
     String u = units.get(key(tier, metric, stat));
-    if (u == null && !tier.isEmpty()) {
-      u = units.get(key("", metric, stat));
-    }
     return u == null ? "" : u;
   }
 

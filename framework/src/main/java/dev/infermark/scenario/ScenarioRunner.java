@@ -21,16 +21,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.infermark.annotations.Slo;
+import dev.infermark.artifact.AggregateWriter;
 import dev.infermark.client.InferenceClient;
+import dev.infermark.client.OpenAiClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.LockViolation;
 import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.metrics.Summary;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.ClientFactory;
 import dev.infermark.run.LoadGenerator;
 import dev.infermark.run.Progress;
 import dev.infermark.run.RunContext;
+import dev.infermark.run.RunInfo;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.run.RunRecording;
 import dev.infermark.run.RunResult;
@@ -74,8 +78,9 @@ public final class ScenarioRunner {
   }
 
   /**
-   * Runs it. Lock violations, bad settings and an invalid scenario throw before any traffic; a
-   * failure of the load generator is rethrown after the artifacts are written.
+   * Runs it ({@code num-profile-runs} times when asked, then writes the aggregate). Lock
+   * violations, bad settings and an invalid scenario throw before any traffic; a failure of the
+   * load generator is rethrown after the artifacts are written.
    */
   public RunOutcome run(ScenarioModel model, RunParams params, Cancellation cancellation) throws Exception {
     LockChecker.Outcome locks = settingsFor(model, params);
@@ -95,22 +100,64 @@ public final class ScenarioRunner {
       out.accept("infermark: random seed " + seed + " (pass -Dinfermark.random-seed=" + seed + " to repeat this run)");
     }
     Optional<SubmissionVerdict> verdict = model.stampsVerdict() ? Optional.of(locks.verdict()) : Optional.empty();
-    Path runDir = Path.of(settings.get(Keys.ARTIFACT_DIR)).resolve(model.name() + params.folderSuffix()).toAbsolutePath();
-    Files.createDirectories(runDir);
+    Path baseDir = Path.of(settings.get(Keys.ARTIFACT_DIR)).resolve(model.name() + params.folderSuffix()).toAbsolutePath();
+    int runs = Math.max(1, settings.get(Keys.NUM_PROFILE_RUNS));
 
     EmbeddedServer embedded = null;
-    URI target;
-    String url = settings.get(Keys.URL);
-    if (url == null || url.isBlank()) {
-      embedded = startEmbedded(settings);
-      target = embedded.baseUri();
-      out.accept("infermark: infermark.url is not set: targeting the embedded simulator at " + target + " ("
-          + embedded.description() + ")");
-    } else {
-      target = normalise(url);
-      out.accept("infermark: target " + target);
+    try {
+      URI target;
+      String url = settings.get(Keys.URL);
+      if (url == null || url.isBlank()) {
+        embedded = startEmbedded(settings);
+        target = embedded.baseUri();
+        out.accept("infermark: infermark.url is not set: targeting the embedded simulator at " + target + " ("
+            + embedded.description() + ")");
+      } else {
+        target = normalise(url);
+        out.accept("infermark: target " + target);
+      }
+      List<Summary> summaries = new ArrayList<>();
+      List<String> labels = new ArrayList<>();
+      List<String> failed = new ArrayList<>();
+      RunOutcome last = null;
+      Exception failure = null;
+      for (int trial = 0; trial < runs && !cancellation.cancelled(); trial++) {
+        Path runDir = runs == 1 ? baseDir : baseDir.resolve("run_" + (trial + 1));
+        try {
+          Trial t = runOnce(model, params, settings, seed, verdict, target, embedded != null, runDir, trial, cancellation);
+          last = t.outcome();
+          summaries.add(t.summary());
+          labels.add(runDir.getFileName().toString());
+        } catch (Exception e) {
+          if (runs == 1) {
+            throw e;
+          }
+          failure = e;
+          failed.add(runDir.getFileName().toString());
+          out.accept("infermark: run " + (trial + 1) + " of " + runs + " failed: " + e.getMessage());
+        }
+      }
+      if (runs > 1 && summaries.size() >= 2) {
+        Path agg = AggregateWriter.write(baseDir, summaries, labels, failed, runs, settings.get(Keys.CONFIDENCE_LEVEL), verdict);
+        out.accept("infermark: aggregate of " + summaries.size() + " runs: " + agg);
+      }
+      if (last == null) {
+        throw failure != null ? failure : new IllegalStateException("no run completed");
+      }
+      return new RunOutcome(last.result(), verdict, baseDir, last.consoleLines(), last.cancelled());
+    } finally {
+      if (embedded != null) {
+        embedded.close();
+      }
     }
+  }
 
+  private record Trial(RunOutcome outcome, Summary summary) {}
+
+  private Trial runOnce(ScenarioModel model, RunParams params, Settings settings, long seed,
+      Optional<SubmissionVerdict> verdict, URI target, boolean embedded, Path runDir, int trial,
+      Cancellation cancellation) throws Exception {
+    Files.createDirectories(runDir);
     Progress progress = new Progress();
     Instant start = Instant.now();
     RunResult result = new RunResult();
@@ -128,10 +175,14 @@ public final class ScenarioRunner {
     Runtime.getRuntime().addShutdownHook(hook);
     Thread reporter = startReporter(settings.get(Keys.PROGRESS_INTERVAL), progress, model.name());
     try (InferenceClient client = clients.create(settings, target, progress);
-         RunRecording recording = recordings.open(runDir, settings, progress)) {
-      RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded != null, client,
+         RunRecording recording = recordings.open(runDir, settings, client)) {
+      cancellation.onCancel(client::cancelInFlight);
+      RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded, client,
           recording, progress, cancellation, runDir, verdict, HfHub.fromEnvironment(), seed, out,
           List.of(model.type().getAnnotationsByType(Slo.class)));
+      if (client instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
+        c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
+      }
       try {
         LoadGenerator generator = build(model, params, ctx);
         RunResult r = generator.run(ctx);
@@ -149,8 +200,8 @@ public final class ScenarioRunner {
           v.add(SubmissionVerdict.RUN_CANCELLED);
         }
       });
-      RunRecording.RunInfo info = new RunRecording.RunInfo(model.name(), params.values(), UUID.randomUUID().toString(),
-          seed, settings.provenance(resolver.registry()), verdict, cancelled, start, Instant.now(), ctx.exportExtras());
+      RunInfo info = new RunInfo(model.name(), UUID.randomUUID().toString(), seed, settings.provenance(resolver.registry()),
+          verdict, cancelled, start, Instant.now(), ctx.exportExtras(), trial);
       lines.addAll(recording.finish(info, result));
       lines.addAll(result.consoleLines());
       verdict.ifPresent(v -> lines.add(v.toString()));
@@ -159,7 +210,7 @@ public final class ScenarioRunner {
       if (failure != null) {
         throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
       }
-      return new RunOutcome(result, verdict, runDir, List.copyOf(lines), cancelled);
+      return new Trial(new RunOutcome(result, verdict, runDir, List.copyOf(lines), cancelled), recording.profilingSummary());
     } finally {
       reporter.interrupt();
       finished.countDown();
@@ -167,9 +218,6 @@ public final class ScenarioRunner {
         Runtime.getRuntime().removeShutdownHook(hook);
       } catch (IllegalStateException shuttingDown) {
         // the JVM is exiting: the hook is already running and waits for 'finished'
-      }
-      if (embedded != null) {
-        embedded.close();
       }
     }
   }

@@ -1,5 +1,7 @@
 package dev.infermark.scenario;
 
+import dev.infermark.artifact.RunRecorder;
+import dev.infermark.client.OpenAiClient;
 import dev.infermark.run.ClientFactory;
 import dev.infermark.run.RunRecording;
 
@@ -8,14 +10,16 @@ public final class Standard {
   private Standard() {}
 
   public static ClientFactory clients() {
-    return (settings, base, progress) -> {
-      throw new UnsupportedOperationException("the OpenAI client is not wired yet");
-    };
+    return OpenAiClient::create;
   }
 
   public static RunRecording.Factory recordings() {
-    return (dir, settings, progress) -> {
-      throw new UnsupportedOperationException("the run recording is not wired yet");
+    return (dir, settings, client) -> {
+      RunRecorder recorder = new RunRecorder(dir, settings);
+      if (client instanceof OpenAiClient c) {
+        recorder.attach(c);
+      }
+      return recorder;
     };
   }
 }

@@ -28,11 +28,12 @@ class SloSpecTest {
   }
 
   @Test
-  void tierValuesFallBackToUntieredOnes() {
+  void tierValuesAreTheTiersOwn() {
     SloSpec tier = new SloSpec("supported_agents", "value", 32, Double.NaN, "", "SLO #1", "");
     assertThat(tier.displayName()).isEqualTo("[SLO #1] supported_agents >= 32");
     assertThat(tier.evaluate(new RunResult().tierValue("SLO #1", "supported_agents", "value", 48, "agents")).message())
         .isEqualTo("[SLO #1] supported_agents >= 32: measured 48 agents, within >= 32 agents");
     assertThat(tier.evaluate(new RunResult().tierValue("SLO #2", "supported_agents", "value", 48, "agents")).passed()).isFalse();
+    assertThat(tier.evaluate(new RunResult().value("supported_agents", 48, "agents")).passed()).isFalse();
   }
 }

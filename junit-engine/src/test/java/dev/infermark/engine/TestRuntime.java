@@ -4,18 +4,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.infermark.client.InferenceClient;
+import dev.infermark.run.RunInfo;
 import dev.infermark.run.RunRecording;
 
 /** An engine whose client and recording do nothing (fixtures send no requests). */
 final class TestRuntime {
-  static final List<RunRecording.RunInfo> FINISHED = new ArrayList<>();
+  static final List<RunInfo> FINISHED = new ArrayList<>();
 
   private TestRuntime() {}
 
   static InfermarkTestEngine engine() {
     return new InfermarkTestEngine((settings, base, progress) -> (InferenceClient) request -> {
       throw new AssertionError("fixtures send no requests");
-    }, (dir, settings, progress) -> new RunRecording() {
+    }, (dir, settings, client) -> new RunRecording() {
       @Override
       public void accept(dev.infermark.record.RequestRecord record) {}
 
@@ -25,6 +26,11 @@ final class TestRuntime {
           FINISHED.add(info);
         }
         return List.of();
+      }
+
+      @Override
+      public dev.infermark.metrics.Summary profilingSummary() {
+        return null;
       }
 
       @Override

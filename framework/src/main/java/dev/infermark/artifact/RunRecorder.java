@@ -1,0 +1,269 @@
+package dev.infermark.artifact;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+import dev.infermark.client.OpenAiClient;
+import dev.infermark.json.Json;
+import dev.infermark.metrics.ClientSelfCheck;
+import dev.infermark.metrics.Goodput;
+import dev.infermark.metrics.MetricDefs;
+import dev.infermark.metrics.MetricValue;
+import dev.infermark.metrics.PhaseMetrics;
+import dev.infermark.metrics.RecordMetrics;
+import dev.infermark.metrics.SelfCheckResult;
+import dev.infermark.metrics.Stats;
+import dev.infermark.metrics.Summary;
+import dev.infermark.record.ErrorKind;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RecordSink;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.run.RunInfo;
+import dev.infermark.run.RunRecording;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.Settings;
+
+/**
+ * A run's record sink: streams each profiling record to {@code profile_export.jsonl} as it
+ * arrives (one line, flushed, so a crash loses at most the requests in flight), keeps what the
+ * metrics need per phase, and at the end writes the run's artifacts.
+ *
+ * <p>Runner usage: {@code new RunRecorder(dir, settings)}; {@link #attach(OpenAiClient)};
+ * pass it as the run's {@link RecordSink}; after the load generator returns,
+ * {@link #finish(RunInfo)} (writes {@code profile_export_aiperf.json}, {@code .csv},
+ * {@code inputs.json}, returns the console table) and {@link #addTo(RunResult)}; then
+ * {@link #close()}. Thread-safe.
+ */
+public final class RunRecorder implements RunRecording {
+  public static final String JSONL = "profile_export.jsonl";
+  public static final String JSON = "profile_export_aiperf.json";
+  public static final String CSV = "profile_export_aiperf.csv";
+  public static final String INPUTS = "inputs.json";
+
+  private final Path dir;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final OutputStream jsonl;
+  private final PhaseMetrics warmup;
+  private final PhaseMetrics profiling;
+  private final InputsCollector inputs = new InputsCollector();
+  private final ClientSelfCheck selfCheck = ClientSelfCheck.start();
+  private final AtomicLong profilingNum = new AtomicLong();
+  private long contentChunks;
+  private IOException writeFailure;
+  private boolean closed;
+
+  /**
+   * Opens {@code profile_export.jsonl} in {@code artifactDir} (created if missing) and starts the
+   * client self-check.
+   *
+   * @throws IllegalArgumentException when {@code infermark.goodput} is malformed
+   * @throws UncheckedIOException naming the file when it cannot be created
+   */
+  public RunRecorder(Path artifactDir, Settings settings) {
+    this.dir = artifactDir;
+    Goodput goodput = Goodput.parse(settings.get(Keys.GOODPUT));
+    this.warmup = new PhaseMetrics(Phase.WARMUP.label(), goodput);
+    this.profiling = new PhaseMetrics(Phase.PROFILING.label(), goodput);
+    Path file = artifactDir.resolve(JSONL);
+    try {
+      Files.createDirectories(artifactDir);
+      this.jsonl = new BufferedOutputStream(Files.newOutputStream(file), 64 * 1024);
+    } catch (IOException e) {
+      selfCheck.stop(0);
+      throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Collects the client's request bodies (inputs.json) and connection waits (self-check). */
+  public void attach(OpenAiClient client) {
+    client.bodyListener(inputs);
+    selfCheck.attach(client.stats());
+  }
+
+  /** The request bodies kept for inputs.json. */
+  public InputsCollector inputs() {
+    return inputs;
+  }
+
+  @Override
+  public void accept(RequestRecord r) {
+    RecordMetrics m = RecordMetrics.of(r);
+    // Serialise outside the lock: many virtual threads finish requests at once.
+    byte[] line = r.phase() == Phase.PROFILING ? Json.MAPPER.writeValueAsBytes(ExportRecords.line(r, m,
+        profilingNum.getAndIncrement(), r.error() != null && r.error().kind() == ErrorKind.CANCELLED)) : null;
+    lock.lock();
+    try {
+      contentChunks += r.contentChunkNs().length;
+      if (line == null) {
+        warmup.add(r, m);
+        return;
+      }
+      profiling.add(r, m);
+      if (closed || writeFailure != null) {
+        return;
+      }
+      jsonl.write(line);
+      jsonl.write('\n');
+      jsonl.flush();
+    } catch (IOException e) {
+      // Keep the run going; finish() reports the failure.
+      writeFailure = e;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The phase's summary so far. */
+  public Summary summary(Phase phase) {
+    lock.lock();
+    try {
+      return (phase == Phase.WARMUP ? warmup : profiling).summary();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Stops the self-check (first call) and returns its result. */
+  public SelfCheckResult selfCheck() {
+    long chunks;
+    lock.lock();
+    try {
+      chunks = contentChunks;
+    } finally {
+      lock.unlock();
+    }
+    return selfCheck.stop(chunks);
+  }
+
+  /**
+   * Writes {@code profile_export_aiperf.json}, {@code profile_export_aiperf.csv} and
+   * {@code inputs.json} into the run dir and returns the console table lines. On a cancelled run
+   * the files describe what completed and say {@code was_cancelled: true}.
+   *
+   * @throws UncheckedIOException naming the file that could not be written (including a failed
+   *     {@code profile_export.jsonl})
+   */
+  public List<String> finish(RunInfo info) {
+    Summary p = summary(Phase.PROFILING);
+    Summary w = summary(Phase.WARMUP);
+    SelfCheckResult sc = selfCheck();
+    lock.lock();
+    try {
+      if (writeFailure != null) {
+        throw new UncheckedIOException("cannot write " + dir.resolve(JSONL) + ": " + writeFailure.getMessage(), writeFailure);
+      }
+      jsonl.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + dir.resolve(JSONL) + ": " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+    Path current = dir.resolve(JSON);
+    try {
+      Json.PRETTY.writeValue(current.toFile(), RunArtifacts.aiperfJson(info, p, w, sc, inputs.dropped()));
+      current = dir.resolve(CSV);
+      Files.writeString(current, RunArtifacts.csv(p), StandardCharsets.UTF_8);
+      current = dir.resolve(INPUTS);
+      inputs.write(current);
+    } catch (IOException | RuntimeException e) {
+      throw new UncheckedIOException("cannot write " + current + ": " + e.getMessage(),
+          e instanceof IOException io ? io : new IOException(e));
+    }
+    String title = "infermark " + info.scenario() + (info.cancelled() ? " (CANCELLED: partial results)" : "") + " — "
+        + Phase.PROFILING.label();
+    return RunArtifacts.consoleTable(title, p, sc);
+  }
+
+  /** {@link #finish(RunInfo)}, then {@link #addTo(RunResult)}. */
+  @Override
+  public List<String> finish(RunInfo info, RunResult result) {
+    List<String> lines = finish(info);
+    addTo(result);
+    return lines;
+  }
+
+  @Override
+  public Summary profilingSummary() {
+    return summary(Phase.PROFILING);
+  }
+
+  /**
+   * Adds every profiling statistic to {@code result} ({@code time_to_first_token:p95} in ms, ...;
+   * scalars as {@code request_throughput:value}), the self-check values
+   * ({@code client_scheduler_lag_p99}, {@code client_cpu_fraction}, ...) and key metrics as report
+   * entries.
+   */
+  public void addTo(RunResult result) {
+    Summary s = summary(Phase.PROFILING);
+    for (MetricValue m : s.metrics()) {
+      switch (m) {
+        case MetricValue.Scalar sc -> result.value(sc.tag(), sc.value(), sc.unit());
+        case MetricValue.Distribution d -> {
+          for (String stat : Stats.NAMES) {
+            result.metric(d.tag(), stat, d.stats().get(stat), d.unit());
+          }
+          result.metric(d.tag(), "count", d.stats().count(), "");
+        }
+      }
+    }
+    SelfCheckResult sc = selfCheck();
+    value(result, "client_scheduler_lag_p50", sc.schedulerLagP50Ms(), "ms");
+    value(result, "client_scheduler_lag_p99", sc.schedulerLagP99Ms(), "ms");
+    value(result, "client_connection_wait_p99", sc.poolWaitP99Ms(), "ms");
+    value(result, "client_cpu_fraction", sc.cpuFraction(), "");
+    value(result, "client_cpu_us_per_read", sc.cpuUsPerRead(), "us");
+    s.stats(MetricDefs.TTFT).ifPresent(t -> {
+      entry(result, "ttft_p50_ms", t.p50());
+      entry(result, "ttft_p99_ms", t.p99());
+    });
+    s.stats(MetricDefs.ITL).ifPresent(t -> {
+      entry(result, "itl_p50_ms", t.p50());
+      entry(result, "itl_p99_ms", t.p99());
+    });
+    s.value(MetricDefs.REQUEST_THROUGHPUT).ifPresent(v -> entry(result, "request_throughput", v));
+    s.value(MetricDefs.OUTPUT_TOKEN_THROUGHPUT).ifPresent(v -> entry(result, "output_token_throughput", v));
+    s.value(MetricDefs.GOODPUT).ifPresent(v -> entry(result, "goodput", v));
+    result.reportEntry("request_count", Long.toString(s.requestCount()));
+    result.reportEntry("error_request_count", Long.toString(s.errorCount()));
+    if (sc.warning() != null) {
+      result.reportEntry("client_self_check", sc.warning());
+    }
+  }
+
+  private static void entry(RunResult r, String key, double v) {
+    r.reportEntry(key, String.format(Locale.ROOT, "%.2f", v));
+  }
+
+  private static void value(RunResult r, String key, Double v, String unit) {
+    if (v != null) {
+      r.value(key, v, unit);
+    }
+  }
+
+  /** Flushes and closes {@code profile_export.jsonl} and stops the self-check. */
+  @Override
+  public void close() {
+    selfCheck();
+    lock.lock();
+    try {
+      if (!closed) {
+        closed = true;
+        jsonl.close();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close " + dir.resolve(JSONL) + ": " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package dev.infermark.metrics;
+
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.HdrHistogram.Histogram;
+
+import dev.infermark.client.ClientStats;
+
+/**
+ * Measures, during a run, how late the client's own timestamps could be: a virtual-thread ticker
+ * parks for 1 ms and records how much longer it actually slept (the same carrier threads run the
+ * stream readers, so their lag is the readers' lag), plus process CPU time and the client's
+ * connection waits. Warns when scheduler lag p99 exceeds {@value #LAG_WARN_MS} ms or the process
+ * uses more than {@value #CPU_WARN_FRACTION} of the available cores.
+ */
+public final class ClientSelfCheck {
+  static final double LAG_WARN_MS = 1.0;
+  static final double CPU_WARN_FRACTION = 0.8;
+  private static final long TICK_NS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  private final Histogram lagNs = new Histogram(3);
+  private final long startNs = System.nanoTime();
+  private final long startCpuNs = processCpuNs();
+  private final Thread ticker;
+  private volatile boolean running = true;
+  private volatile ClientStats clientStats;
+  private SelfCheckResult result;
+
+  private ClientSelfCheck() {
+    ticker = Thread.ofVirtual().name("infermark-self-check").start(this::tick);
+  }
+
+  /** Starts measuring now. */
+  public static ClientSelfCheck start() {
+    return new ClientSelfCheck();
+  }
+
+  /** The client whose connection waits and reads to include. */
+  public void attach(ClientStats stats) {
+    this.clientStats = stats;
+  }
+
+  private void tick() {
+    while (running) {
+      long t0 = System.nanoTime();
+      LockSupport.parkNanos(TICK_NS);
+      long lag = System.nanoTime() - t0 - TICK_NS;
+      if (!running) {
+        return;
+      }
+      synchronized (lagNs) {
+        lagNs.recordValue(Math.max(0, lag));
+      }
+    }
+  }
+
+  /** Stops measuring (once) and returns the result; later calls return the same result. */
+  public synchronized SelfCheckResult stop(long fallbackReads) {
+    if (result != null) {
+      return result;
+    }
+    running = false;
+    LockSupport.unpark(ticker);
+    try {
+      ticker.join(1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    long wallNs = System.nanoTime() - startNs;
+    long cpuNs = processCpuNs();
+    int cpus = Runtime.getRuntime().availableProcessors();
+    Double lag50;
+    Double lag99;
+    Double lagMax;
+    synchronized (lagNs) {
+      boolean any = lagNs.getTotalCount() > 0;
+      lag50 = any ? lagNs.getValueAtPercentile(50) / 1e6 : null;
+      lag99 = any ? lagNs.getValueAtPercentile(99) / 1e6 : null;
+      lagMax = any ? lagNs.getMaxValue() / 1e6 : null;
+    }
+    ClientStats cs = clientStats;
+    Double pool50 = null;
+    Double pool99 = null;
+    Double poolMax = null;
+    long reads = fallbackReads;
+    if (cs != null) {
+      Histogram h = cs.poolWaitNs();
+      if (h.getTotalCount() > 0) {
+        pool50 = h.getValueAtPercentile(50) / 1e6;
+        pool99 = h.getValueAtPercentile(99) / 1e6;
+        poolMax = h.getMaxValue() / 1e6;
+      }
+      reads = cs.reads();
+    }
+    Double cores = cpuNs < 0 || startCpuNs < 0 || wallNs <= 0 ? null : (double) (cpuNs - startCpuNs) / wallNs;
+    Double fraction = cores == null ? null : cores / cpus;
+    Double perRead = cores == null || reads == 0 ? null : (cpuNs - startCpuNs) / 1e3 / reads;
+    String warning = warning(lag99, fraction, cpus);
+    result = new SelfCheckResult(lag50, lag99, lagMax, pool50, pool99, poolMax, cores, fraction, perRead, reads, cpus, warning);
+    return result;
+  }
+
+  /** The warning line when lag or CPU is high enough to distort timestamps, else {@code null}. */
+  static String warning(Double lag99Ms, Double cpuFraction, int cpus) {
+    if ((lag99Ms == null || lag99Ms <= LAG_WARN_MS) && (cpuFraction == null || cpuFraction <= CPU_WARN_FRACTION)) {
+      return null;
+    }
+    return String.format(Locale.ROOT,
+        "WARNING client self-check: timestamps may be late by up to %.2f ms (scheduler lag p99) and the process used %.0f%% "
+            + "of %d cores; latency metrics may be distorted. Give the load generator its own cores or lower the load.",
+        lag99Ms == null ? 0 : lag99Ms, cpuFraction == null ? 0 : cpuFraction * 100, cpus);
+  }
+
+  /** Ticks recorded so far. */
+  long ticks() {
+    synchronized (lagNs) {
+      return lagNs.getTotalCount();
+    }
+  }
+
+  private static long processCpuNs() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getProcessCpuTime();
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,70 @@
+package dev.infermark.metrics;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.infermark.settings.Keys;
+
+/**
+ * Goodput SLOs from {@code infermark.goodput} ({@code time_to_first_token:200,inter_token_latency:25};
+ * thresholds in the metric's display unit, ms for latencies). A request is good when it succeeded
+ * and meets every SLO: at most the threshold, or at least it for larger-is-better metrics such as
+ * {@code output_token_throughput_per_user}. A request lacking a constrained metric is not good.
+ */
+public record Goodput(Map<String, Double> thresholds) {
+  public Goodput {
+    thresholds = Map.copyOf(thresholds);
+  }
+
+  /** No SLOs: goodput is not reported. */
+  public static final Goodput NONE = new Goodput(Map.of());
+
+  /**
+   * Parses the setting's entries ({@code metric:threshold}; space-separated pairs also work).
+   *
+   * @throws IllegalArgumentException naming {@code infermark.goodput} and the bad entry
+   */
+  public static Goodput parse(List<String> entries) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    for (String entry : entries) {
+      for (String pair : entry.trim().split("\\s+")) {
+        if (pair.isEmpty()) {
+          continue;
+        }
+        int c = pair.lastIndexOf(':');
+        String tag = c < 0 ? pair : pair.substring(0, c).trim();
+        MetricDefs.Def def = MetricDefs.get(tag);
+        if (c <= 0 || def == null || !RecordMetrics.PER_RECORD.contains(tag)) {
+          throw new IllegalArgumentException(Keys.GOODPUT + ": cannot use '" + pair
+              + "': expected metric:threshold with a per-request metric such as time_to_first_token:200");
+        }
+        try {
+          m.put(tag, Double.parseDouble(pair.substring(c + 1).trim()));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException(Keys.GOODPUT + ": threshold of '" + pair + "' is not a number");
+        }
+      }
+    }
+    return new Goodput(m);
+  }
+
+  public boolean active() {
+    return !thresholds.isEmpty();
+  }
+
+  /** Whether a successful request's metrics (display units) meet every SLO. */
+  public boolean good(RecordMetrics r) {
+    for (Map.Entry<String, Double> e : thresholds.entrySet()) {
+      Double v = r.displayValue(e.getKey());
+      if (v == null) {
+        return false;
+      }
+      boolean larger = MetricDefs.get(e.getKey()).largerIsBetter();
+      if (larger ? v < e.getValue() : v > e.getValue()) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,23 @@
+package dev.infermark.metrics;
+
+/** One aggregated metric of a phase: a distribution over requests, or a single value. */
+public sealed interface MetricValue permits MetricValue.Distribution, MetricValue.Scalar {
+  /** AIPerf's tag, e.g. {@code time_to_first_token}. */
+  String tag();
+
+  /** The display name, e.g. {@code Time to First Token}. */
+  String header();
+
+  /** The display unit, e.g. {@code ms}. */
+  String unit();
+
+  /**
+   * A per-request metric's statistics, in display units.
+   *
+   * @param precision how the statistics were computed: {@code exact}, or HdrHistogram's precision
+   */
+  record Distribution(String tag, String header, String unit, Stats stats, String precision) implements MetricValue {}
+
+  /** A per-run value ({@code request_throughput}, {@code benchmark_duration}, ...). */
+  record Scalar(String tag, String header, String unit, double value) implements MetricValue {}
+}

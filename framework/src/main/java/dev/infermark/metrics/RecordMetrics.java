@@ -1,0 +1,84 @@
+package dev.infermark.metrics;
+
+import java.util.List;
+
+import dev.infermark.record.RequestRecord;
+
+import static dev.infermark.metrics.MetricDefs.*;
+
+/**
+ * The per-request metrics of one record with AIPerf's definitions (agentx spec §4.2). Latencies are
+ * in ns (display unit ms); an absent value is {@code null}.
+ *
+ * <ul>
+ *   <li>TTFT = first content chunk − start; TTST = second − first content chunk;</li>
+ *   <li>request latency = last response byte − start;</li>
+ *   <li>ITL = (request latency − TTFT) / (OSL − 1), only for a streamed response (a content chunk
+ *       before the end) with OSL ≥ 2; output token throughput per user = 1 / ITL;</li>
+ *   <li>E2E output token throughput per user = OSL / request latency;</li>
+ *   <li>inter-chunk latencies = differences of consecutive content-chunk times.</li>
+ * </ul>
+ */
+public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyNs, Double itlNs, Double outputTpsPerUser,
+    Double e2eOutputSpeed, Integer isl, Integer osl, Integer outputTokens, Integer reasoningTokens, Integer cachedTokens,
+    long[] iclNs) {
+
+  /** The per-request metric tags, in report order. */
+  public static final List<String> PER_RECORD = List.of(TTFT, TTST, REQUEST_LATENCY, ITL, ICL, OUTPUT_TPS_PER_USER,
+      E2E_OUTPUT_SPEED, OUTPUT_TOKEN_COUNT, REASONING_TOKEN_COUNT, OSL, ISL, CACHED_TOKENS);
+
+  public static RecordMetrics of(RequestRecord r) {
+    long[] c = r.contentChunkNs();
+    Double ttft = c.length > 0 ? (double) (c[0] - r.startNs()) : null;
+    Double ttst = c.length > 1 ? (double) (c[1] - c[0]) : null;
+    Double latency = r.endNs() >= r.startNs() && r.startNs() > 0 ? (double) (r.endNs() - r.startNs()) : null;
+    Integer osl = r.outputSequenceLength();
+    Double itl = null;
+    Double perUser = null;
+    boolean streamed = c.length > 1 || (c.length == 1 && r.endNs() > c[0]);
+    if (ttft != null && latency != null && osl != null && osl >= 2 && streamed) {
+      itl = (latency - ttft) / (osl - 1);
+      perUser = itl > 0 ? 1e9 / itl : null;
+    }
+    Double e2e = latency != null && latency > 0 && osl != null ? osl / (latency / 1e9) : null;
+    long[] icl = new long[Math.max(0, c.length - 1)];
+    for (int i = 1; i < c.length; i++) {
+      icl[i - 1] = c[i] - c[i - 1];
+    }
+    return new RecordMetrics(ttft, ttst, latency, itl, perUser, e2e, r.inputTokens(), osl, r.outputTokens(),
+        r.reasoningTokens(), r.cachedTokens(), icl);
+  }
+
+  /** What a display value is divided by from the stored one (1e6 for ms metrics, else 1). */
+  public static double divisor(String tag) {
+    return "ms".equals(MetricDefs.get(tag).unit()) ? 1e6 : 1;
+  }
+
+  /** A scalar per-request metric in its stored unit (ns for latencies), or {@code null}. */
+  public Double raw(String tag) {
+    return switch (tag) {
+      case TTFT -> ttftNs;
+      case TTST -> ttstNs;
+      case REQUEST_LATENCY -> requestLatencyNs;
+      case ITL -> itlNs;
+      case OUTPUT_TPS_PER_USER -> outputTpsPerUser;
+      case E2E_OUTPUT_SPEED -> e2eOutputSpeed;
+      case ISL -> num(isl);
+      case OSL -> num(osl);
+      case OUTPUT_TOKEN_COUNT -> num(outputTokens);
+      case REASONING_TOKEN_COUNT -> num(reasoningTokens);
+      case CACHED_TOKENS -> num(cachedTokens);
+      default -> null;
+    };
+  }
+
+  /** A scalar per-request metric in its display unit (ms for latencies), or {@code null}. */
+  public Double displayValue(String tag) {
+    Double v = raw(tag);
+    return v == null ? null : v / divisor(tag);
+  }
+
+  private static Double num(Integer i) {
+    return i == null ? null : i.doubleValue();
+  }
+}

@@ -1,0 +1,38 @@
+package dev.infermark.metrics;
+
+/**
+ * How much the client itself could have distorted a run's timestamps. Absent values are
+ * {@code null}.
+ *
+ * @param schedulerLagP50Ms median oversleep of a 1 ms virtual-thread ticker: how late a virtual
+ *     thread (such as a stream reader) got to run
+ * @param schedulerLagP99Ms its p99
+ * @param schedulerLagMaxMs its maximum
+ * @param poolWaitP50Ms median time from {@code send()} to the start of writing the request body
+ *     (connection set-up or waiting for one)
+ * @param poolWaitP99Ms its p99
+ * @param poolWaitMaxMs its maximum
+ * @param cpuCores process CPU time / wall time (cores busy; includes an embedded simulator)
+ * @param cpuFraction {@code cpuCores} / available processors
+ * @param cpuUsPerRead process CPU µs per network read of a response body
+ * @param reads network reads of response bodies (each one timestamp)
+ * @param processors available processors
+ * @param warning a line saying the measurement may be distorted, or {@code null}
+ */
+public record SelfCheckResult(Double schedulerLagP50Ms, Double schedulerLagP99Ms, Double schedulerLagMaxMs,
+    Double poolWaitP50Ms, Double poolWaitP99Ms, Double poolWaitMaxMs, Double cpuCores, Double cpuFraction,
+    Double cpuUsPerRead, long reads, int processors, String warning) {
+
+  /** One summary line for the console. */
+  public String line() {
+    return String.format(java.util.Locale.ROOT,
+        "client self-check: scheduler lag p50 %s ms, p99 %s ms, max %s ms; connection wait p99 %s ms; client CPU %s of %d cores (%s us per read)",
+        fmt(schedulerLagP50Ms), fmt(schedulerLagP99Ms), fmt(schedulerLagMaxMs), fmt(poolWaitP99Ms),
+        cpuFraction == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.0f%%", cpuFraction * 100), processors,
+        fmt(cpuUsPerRead));
+  }
+
+  private static String fmt(Double d) {
+    return d == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.3f", d);
+  }
+}

@@ -1,0 +1,161 @@
+package dev.infermark.artifact;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.infermark.run.RunInfo;
+import dev.infermark.client.ChatMessage;
+import dev.infermark.client.InferenceRequest;
+import dev.infermark.json.Json;
+import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.metrics.Records;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.record.RequestTags;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Settings;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+class RunRecorderTest {
+  @TempDir
+  Path dir;
+
+  private static RunInfo info(boolean cancelled) {
+    ObjectNode extras = (ObjectNode) Json.parse(
+        "{\"branch_stats\":{\"children_spawned\":2},\"metadata\":{\"dataset\":{\"loader\":\"weka\"},\"scenario\":\"agentx\"}}");
+    SubmissionVerdict v = new SubmissionVerdict();
+    v.add(SubmissionVerdict.UNSAFE_OVERRIDE);
+    return new RunInfo("my-scenario", "bench-1", 42L, Map.of("url", Map.of("value", "http://x", "source", "system_property")),
+        Optional.of(v), cancelled, Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:01:00Z"), extras, 0);
+  }
+
+  @Test
+  void streamsJsonlAndWritesAiperfArtifacts() throws Exception {
+    try (RunRecorder rec = new RunRecorder(dir, Settings.of(Map.of("goodput", "time_to_first_token:250")))) {
+      rec.inputs().onBody(InferenceRequest.chat(RequestTags.of("conv-a", "corr-a", 0), List.of(ChatMessage.user("hi")), 8),
+          "id-1", "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}".getBytes());
+      rec.accept(Records.ok(Phase.WARMUP, "w1", 500_000_000L, new long[] {10}, 20, 5, 5, null));
+      RequestRecord[] refs = Records.reference();
+      for (RequestRecord r : refs) {
+        rec.accept(r);
+      }
+      // flushed per record: readable before the run ends
+      List<String> lines = Files.readAllLines(dir.resolve(RunRecorder.JSONL));
+      assertThat(lines).hasSize(5);
+      JsonNode first = Json.parse(lines.get(0));
+      assertThat(first.get("metadata").get("x_request_id").stringValue()).isEqualTo("r1");
+      assertThat(first.get("metadata").get("benchmark_phase").stringValue()).isEqualTo("profiling");
+      assertThat(first.get("metadata").get("source_trace_id").stringValue()).isEqualTo("trace-r1");
+      assertThat(first.get("metadata").get("request_end_ns").longValue() - first.get("metadata").get("request_start_ns").longValue())
+          .isEqualTo(300_000_000L);
+      assertThat(first.get("metrics").get("time_to_first_token").get("value").doubleValue()).isEqualTo(100.0);
+      assertThat(first.get("metrics").get("time_to_first_token").get("unit").stringValue()).isEqualTo("ms");
+      assertThat(first.get("metrics").get("inter_chunk_latency").get("value")).hasSize(2);
+      assertThat(first.get("metrics").get("output_sequence_length").get("value").intValue()).isEqualTo(4);
+      assertThat(first.get("error").isNull()).isTrue();
+      JsonNode err = Json.parse(lines.get(3)).get("error");
+      assertThat(err.get("code").intValue()).isEqualTo(429);
+      assertThat(err.get("message").stringValue()).isEqualTo("slow down");
+
+      List<String> console = rec.finish(info(false));
+      assertThat(console.get(0)).contains("my-scenario");
+      assertThat(console).anyMatch(l -> l.startsWith("Time to First Token (ms)") && l.contains("200.00") && l.contains("298.00"));
+      assertThat(console).anyMatch(l -> l.startsWith("client self-check:"));
+
+      JsonNode json = Json.parse(Files.readString(dir.resolve(RunRecorder.JSON)));
+      assertThat(json.get("benchmark_id").stringValue()).isEqualTo("bench-1");
+      assertThat(json.get("time_to_first_token").get("avg").doubleValue()).isEqualTo(200.0);
+      assertThat(json.get("time_to_first_token").get("p99").doubleValue()).isEqualTo(298.0);
+      assertThat(json.get("time_to_first_token").get("unit").stringValue()).isEqualTo("ms");
+      assertThat(json.get("request_count").get("avg").doubleValue()).isEqualTo(3.0);
+      assertThat(json.get("good_request_count").get("avg").doubleValue()).isEqualTo(2.0);
+      assertThat(json.get("error_request_count").get("avg").doubleValue()).isEqualTo(2.0);
+      assertThat(json.get("context_overflow_count").get("avg").doubleValue()).isEqualTo(1.0);
+      assertThat(json.get("inter_chunk_latency").get("precision").stringValue()).contains("hdrhistogram");
+      assertThat(json.get("error_summary")).hasSize(2);
+      assertThat(json.get("error_summary").get(0).get("count").intValue()).isEqualTo(1);
+      assertThat(json.get("was_cancelled").booleanValue()).isFalse();
+      assertThat(json.get("is_complete").booleanValue()).isTrue();
+      assertThat(json.get("run_info").get("random_seed").longValue()).isEqualTo(42);
+      assertThat(json.get("input_config").get("url").get("source").stringValue()).isEqualTo("system_property");
+      assertThat(json.get("warmup_metrics").get("request_count").get("avg").doubleValue()).isEqualTo(1.0);
+      assertThat(json.get("branch_stats").get("children_spawned").intValue()).isEqualTo(2);
+      JsonNode md = json.get("metadata");
+      assertThat(md.get("scenario").stringValue()).isEqualTo("agentx"); // the methodology's metadata wins key by key
+      assertThat(md.get("dataset").get("loader").stringValue()).isEqualTo("weka");
+      assertThat(md.get("submission_valid").booleanValue()).isFalse();
+      assertThat(md.get("submission_invalid_reasons").get(0).stringValue()).isEqualTo("unsafe_override");
+      // lag values need at least one 1 ms tick, which a loaded machine may not give this short test
+      assertThat(md.get("client_self_check").get("processors").intValue()).isPositive();
+
+      List<String> csv = Files.readAllLines(dir.resolve(RunRecorder.CSV));
+      assertThat(csv.get(0)).isEqualTo("Metric,avg,min,max,p1,p5,p10,p25,p50,p75,p90,p95,p99,std");
+      assertThat(csv).contains("Time to First Token (ms),200.00,100.00,300.00,102.00,110.00,120.00,150.00,200.00,250.00,280.00,290.00,298.00,81.65");
+      int blank = csv.indexOf("");
+      assertThat(csv.get(blank + 1)).isEqualTo("Metric,Value");
+      assertThat(csv).contains("Request Count (requests),3.00", "Benchmark Duration (sec),0.70");
+
+      JsonNode inputs = Json.parse(Files.readString(dir.resolve(RunRecorder.INPUTS)));
+      assertThat(inputs.get("data").get(0).get("session_id").stringValue()).isEqualTo("conv-a");
+      assertThat(inputs.get("data").get(0).get("payloads").get(0).get("messages").get(0).get("content").stringValue()).isEqualTo("hi");
+
+      RunResult result = new RunResult();
+      rec.addTo(result);
+      assertThat(result.lookup("", "time_to_first_token", "p95")).hasValue(290.0);
+      assertThat(result.unit("", "time_to_first_token", "p95")).isEqualTo("ms");
+      assertThat(result.lookup("", "inter_token_latency", "avg")).hasValue(68.88888888888889);
+      assertThat(result.lookup("", "request_throughput", "value")).hasValue(3 / 0.7);
+      assertThat(result.lookup("", "usage_prompt_cache_read_tokens", "avg")).isEmpty();
+      assertThat(result.reportEntries()).containsEntry("ttft_p99_ms", "298.00").containsEntry("error_request_count", "2");
+    }
+  }
+
+  @Test
+  void cancelledRunIsStampedPartial() throws Exception {
+    try (RunRecorder rec = new RunRecorder(dir, Settings.empty())) {
+      rec.accept(Records.reference()[0]);
+      rec.finish(info(true));
+    }
+    JsonNode json = Json.parse(Files.readString(dir.resolve(RunRecorder.JSON)));
+    assertThat(json.get("was_cancelled").booleanValue()).isTrue();
+    assertThat(json.get("is_complete").booleanValue()).isFalse();
+    assertThat(json.get("incomplete_reason").stringValue()).isEqualTo("cancelled");
+  }
+
+  @Test
+  void unwritableDirNamesTheFile() throws Exception {
+    Path file = dir.resolve("not-a-dir");
+    Files.writeString(file, "x");
+    assertThatThrownBy(() -> new RunRecorder(file, Settings.empty())).hasMessageContaining("not-a-dir");
+  }
+
+  @Test
+  void inputsAreBoundedAndSaySo() throws Exception {
+    InputsCollector c = new InputsCollector();
+    byte[] big = ("{\"p\":\"" + "x".repeat(1 << 20) + "\"}").getBytes();
+    InferenceRequest req = InferenceRequest.chat(RequestTags.of("s", "s", 0), List.of(), 1);
+    int n = (int) (InputsCollector.MAX_BYTES / big.length) + 3;
+    for (int i = 0; i < n; i++) {
+      c.onBody(req, "id" + i, big);
+    }
+    c.onBody(req.withPhase(Phase.WARMUP), "warm", big);
+    assertThat(c.dropped()).isEqualTo(3);
+    Path f = dir.resolve("inputs.json");
+    c.write(f);
+    JsonNode j = Json.parse(Files.readString(f));
+    assertThat(j.get("truncated").booleanValue()).isTrue();
+    assertThat(j.get("dropped_payloads").intValue()).isEqualTo(3);
+    assertThat(j.get("data").get(0).get("payloads")).hasSize(n - 3);
+  }
+}

@@ -1,0 +1,92 @@
+package dev.infermark.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.infermark.run.RunInfo;
+import dev.infermark.artifact.RunRecorder;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.record.RequestTags;
+import dev.infermark.run.Progress;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Settings;
+
+/** A sentinel API key reaches the server but no artifact, console line, report entry or log. */
+class ApiKeyLeakTest {
+  private static final String SENTINEL = "sk-SENTINEL-9f8e7d6c5b4a";
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void apiKeyAppearsNowhere() throws Exception {
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    PrintStream tee = new PrintStream(captured, true, StandardCharsets.UTF_8);
+    System.setOut(tee);
+    System.setErr(tee);
+    List<String> lines = new ArrayList<>();
+    RunResult result = new RunResult();
+    try (TestServer server = new TestServer()) {
+      server.handler = (r, c) -> {
+        if (r.body().contains("fail")) {
+          c.respond(401, "application/json", "{\"error\":{\"message\":\"invalid api key\"}}");
+          return;
+        }
+        c.startStream(200);
+        c.data(OpenAiClientTest.delta("content", "a"));
+        c.data(OpenAiClientTest.delta("content", "b"));
+        c.data("[DONE]");
+        c.endStream();
+      };
+      Settings settings = Settings.of(Map.of("api-key", SENTINEL, "model", "m"));
+      Progress progress = new Progress();
+      try (OpenAiClient client = OpenAiClient.create(settings, server.uri(), progress);
+          RunRecorder rec = new RunRecorder(dir, settings)) {
+        rec.attach(client);
+        for (String text : List.of("one", "two", "fail")) {
+          RequestRecord r = client.send(InferenceRequest.chat(RequestTags.of("s", "s", 0), List.of(ChatMessage.user(text)), 4));
+          rec.accept(r);
+          System.out.println(r);
+        }
+        lines.addAll(rec.finish(new RunInfo("leak", "b", 1, Map.of("api-key", "<redacted>"), Optional.empty(), false,
+            Instant.now(), Instant.now(), null, 0)));
+        rec.addTo(result);
+        lines.forEach(System.out::println);
+        System.out.println(progress.line());
+      }
+      // the key did go out: otherwise this test could not fail
+      assertThat(server.requests).allMatch(r -> ("Bearer " + SENTINEL).equals(r.headers().get("authorization")));
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+    List<Path> files;
+    try (Stream<Path> s = Files.walk(dir)) {
+      files = s.filter(Files::isRegularFile).toList();
+    }
+    assertThat(files).extracting(p -> p.getFileName().toString())
+        .contains(RunRecorder.JSONL, RunRecorder.JSON, RunRecorder.CSV, RunRecorder.INPUTS);
+    for (Path f : files) {
+      assertThat(Files.readString(f)).as(f.toString()).doesNotContain(SENTINEL);
+    }
+    assertThat(captured.toString(StandardCharsets.UTF_8)).contains("invalid api key").doesNotContain(SENTINEL);
+    assertThat(String.join("\n", lines)).doesNotContain(SENTINEL);
+    assertThat(result.reportEntries().toString() + result.values()).doesNotContain(SENTINEL);
+  }
+}
