@@ -13,8 +13,8 @@ public final class SloDescriptor extends AbstractTestDescriptor {
   private final SloSpec slo;
 
   public SloDescriptor(UniqueId id, ScenarioModel model, RunParams params, SloSpec slo) {
-    super(id, "SLO " + slo.displayName() + (params.values().isEmpty() ? "" : " [" + params.id() + "]"),
-        MethodSource.from(model.workload()));
+    // The run's parameters are in the parent's name (IDE tree, Surefire's phrased names).
+    super(id, "SLO " + slo.displayName(), MethodSource.from(model.workload()));
     this.slo = slo;
   }
 

@@ -10,8 +10,7 @@ import dev.infermark.scenario.ScenarioModel;
 /** The run's {@code submission_valid} stamp as a test: fails with the invalid reasons. */
 public final class VerdictDescriptor extends AbstractTestDescriptor {
   public VerdictDescriptor(UniqueId id, ScenarioModel model, RunParams params) {
-    super(id, "submission_valid" + (params.values().isEmpty() ? "" : " [" + params.id() + "]"),
-        MethodSource.from(model.workload()));
+    super(id, "submission_valid", MethodSource.from(model.workload()));
   }
 
   @Override
