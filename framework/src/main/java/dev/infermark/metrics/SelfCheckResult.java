@@ -26,13 +26,14 @@ public record SelfCheckResult(Double schedulerLagP50Ms, Double schedulerLagP99Ms
   /** One summary line for the console. */
   public String line() {
     return String.format(java.util.Locale.ROOT,
-        "client self-check: scheduler lag p50 %s ms, p99 %s ms, max %s ms; connection wait p99 %s ms; client CPU %s of %d cores (%s us per read)",
-        fmt(schedulerLagP50Ms), fmt(schedulerLagP99Ms), fmt(schedulerLagMaxMs), fmt(poolWaitP99Ms),
+        "client self-check: scheduler lag p50 %s, p99 %s, max %s; connection wait p99 %s; client CPU %s of %d cores (%s per read)",
+        fmt(schedulerLagP50Ms, "ms"), fmt(schedulerLagP99Ms, "ms"), fmt(schedulerLagMaxMs, "ms"), fmt(poolWaitP99Ms, "ms"),
         cpuFraction == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.0f%%", cpuFraction * 100), processors,
-        fmt(cpuUsPerRead));
+        fmt(cpuUsPerRead, "us"));
   }
 
-  private static String fmt(Double d) {
-    return d == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.3f", d);
+  /** A value with its unit, or {@code n/a} when it was not measured. */
+  private static String fmt(Double d, String unit) {
+    return d == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.3f %s", d, unit);
   }
 }
