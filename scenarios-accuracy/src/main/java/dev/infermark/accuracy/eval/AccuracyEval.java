@@ -1,0 +1,306 @@
+package dev.infermark.accuracy.eval;
+
+import dev.infermark.accuracy.benchmark.Benchmark;
+import dev.infermark.accuracy.benchmark.BenchmarkOptions;
+import dev.infermark.accuracy.benchmark.LcbCodegen;
+import dev.infermark.accuracy.benchmark.Problem;
+import dev.infermark.accuracy.data.DataSource;
+import dev.infermark.accuracy.data.HubDataSource;
+import dev.infermark.accuracy.data.LocalDataSource;
+import dev.infermark.accuracy.grader.CodeExecutionGrader;
+import dev.infermark.accuracy.grader.Grade;
+import dev.infermark.accuracy.grader.Grader;
+import dev.infermark.accuracy.grader.MathGrader;
+import dev.infermark.accuracy.py.Py;
+import dev.infermark.client.ChatMessage;
+import dev.infermark.client.InferenceRequest;
+import dev.infermark.hub.HfHub;
+import dev.infermark.json.Json;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.record.RequestTags;
+import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.RunContext;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.Settings;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs one accuracy benchmark as a load generator: one request per problem through the run's
+ * client (at {@code infermark.concurrency}, text kept), grades every response, and writes
+ * {@code accuracy_results.csv} and {@code accuracy_export.jsonl} into the artifact folder. The
+ * result carries {@code accuracy} (overall, and per task under tier = task name),
+ * {@code accuracy_unparsed}, {@code accuracy_total} and {@code accuracy_errors} for {@code @Slo}s.
+ */
+public final class AccuracyEval implements LoadGenerator {
+  public static final String RESULTS_CSV = "accuracy_results.csv";
+  public static final String EXPORT_JSONL = "accuracy_export.jsonl";
+
+  private final Benchmark benchmark;
+
+  public AccuracyEval(Benchmark benchmark) {
+    this.benchmark = benchmark;
+  }
+
+  /** The evaluation of a benchmark by name or alias. */
+  public static AccuracyEval of(String benchmark) {
+    return new AccuracyEval(Benchmark.byName(benchmark));
+  }
+
+  public Benchmark benchmark() {
+    return benchmark;
+  }
+
+  /** The benchmark options the settings resolve to (benchmark defaults where unset). */
+  public BenchmarkOptions options(Settings s) {
+    Integer n = s.get(AccuracyKeys.N_SHOTS);
+    int shots = n == null ? benchmark.defaultNShots() : n;
+    if (shots < 0 || shots > 32) {
+      throw new IllegalArgumentException(AccuracyKeys.N_SHOTS + " must be 0..32, got " + shots);
+    }
+    Boolean cot = s.get(AccuracyKeys.ENABLE_COT);
+    List<String> tasks = s.get(AccuracyKeys.TASKS);
+    return new BenchmarkOptions(tasks == null ? List.of() : tasks, shots, cot == null ? benchmark.defaultCot() : cot);
+  }
+
+  /** The grader the settings select. */
+  public Grader grader(Settings s) {
+    String name = s.get(AccuracyKeys.GRADER);
+    Grader g = Grader.byName(name == null || name.isBlank() ? benchmark.defaultGrader() : name);
+    if (g instanceof CodeExecutionGrader) {
+      g = new CodeExecutionGrader(s.get(AccuracyKeys.PYTHON), s.get(AccuracyKeys.CODE_MEMORY_MB));
+    }
+    if (g instanceof MathGrader) {
+      String mode = s.get(AccuracyKeys.MATH_COMPARE).trim().toLowerCase(Locale.ROOT);
+      if (!mode.equals("math_equal") && !mode.equals("stdlib-fallback")) {
+        throw new IllegalArgumentException(AccuracyKeys.MATH_COMPARE + " must be math_equal or stdlib-fallback, got '"
+            + mode + "'");
+      }
+      g = new MathGrader(mode.equals("stdlib-fallback"));
+    }
+    return g;
+  }
+
+  /** The system prompt: the setting when given (empty disables), else the benchmark's default; or {@code null}. */
+  public String systemPrompt(Settings s) {
+    String p = s.isSet(AccuracyKeys.SYSTEM_PROMPT) ? s.get(AccuracyKeys.SYSTEM_PROMPT) : benchmark.defaultSystemPrompt();
+    return p == null || p.isEmpty() ? null : p;
+  }
+
+  /** Loads the problems (local folder when {@code accuracy-data-dir} is set, else the hub). */
+  public List<Problem> problems(Settings s, HfHub hub) throws IOException {
+    String dir = s.get(AccuracyKeys.DATA_DIR);
+    DataSource data = dir != null && !dir.isBlank() ? new LocalDataSource(Path.of(dir))
+        : new HubDataSource(hub == null ? HfHub.fromEnvironment() : hub, s.get(AccuracyKeys.DATASET_REVISION));
+    Benchmark b = benchmark instanceof LcbCodegen ? new LcbCodegen(s.get(AccuracyKeys.LCB_RELEASE_TAG)) : benchmark;
+    BenchmarkOptions o = options(s);
+    List<Problem> problems = b.load(data, o);
+    if (problems.isEmpty()) {
+      throw new IllegalStateException("Benchmark '" + b.name() + "' returned 0 problems (tasks=" + o.tasks() + ", n_shots="
+          + o.nShots() + "). Check infermark.accuracy-tasks and the data source.");
+    }
+    return problems;
+  }
+
+  /** The request for a problem in the given endpoint layout ({@code chat} or {@code completions}). */
+  public static InferenceRequest request(Problem p, String system, boolean chat, RequestTags tags) {
+    if (chat) {
+      List<ChatMessage> msgs = new ArrayList<>();
+      if (system != null) {
+        msgs.add(ChatMessage.system(system));
+      }
+      msgs.addAll(p.chatMessages());
+      return new InferenceRequest(Phase.PROFILING, tags, msgs, null, null, p.generationSize(), null, true, -1);
+    }
+    String prompt = system != null ? system + "\n\n" + p.prompt() : p.prompt();
+    return new InferenceRequest(Phase.PROFILING, tags, List.of(), prompt, null, p.generationSize(), null, true, -1);
+  }
+
+  @Override
+  public RunResult run(RunContext ctx) throws Exception {
+    Settings s = ctx.settings();
+    List<Problem> problems = problems(s, ctx.hub());
+    Grader grader = grader(s);
+    String system = systemPrompt(s);
+    String endpoint = s.get(Keys.ENDPOINT_TYPE);
+    boolean chat = endpoint == null || !endpoint.trim().toLowerCase(Locale.ROOT).equals("completions");
+    List<Integer> conc = s.get(Keys.CONCURRENCY);
+    int concurrency = Math.max(1, conc == null || conc.isEmpty() ? 1 : conc.get(0));
+    Integer count = s.get(Keys.REQUEST_COUNT);
+    int n = count != null && count > 0 ? count : problems.size();
+    boolean verbose = Boolean.TRUE.equals(s.get(AccuracyKeys.VERBOSE));
+    ctx.log("[accuracy] " + benchmark.name() + ": " + problems.size() + " problems, " + n + " requests, grader "
+        + grader.name() + ", endpoint " + (chat ? "chat" : "completions") + ", concurrency " + concurrency);
+
+    AccuracySummary summary = new AccuracySummary();
+    AtomicInteger errors = new AtomicInteger();
+    Path jsonl = ctx.artifactDir().resolve(EXPORT_JSONL);
+    Files.createDirectories(ctx.artifactDir());
+    Integer warm = s.get(Keys.WARMUP_REQUEST_COUNT);
+    try (BufferedWriter out = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8)) {
+      Sender send = new Sender(ctx, problems, grader, system, chat, concurrency, verbose, out, jsonl);
+      if (warm != null && warm > 0) {
+        // Warmup responses are graded into the export (benchmark_phase "warmup") but not summarised.
+        send.phase(Phase.WARMUP, warm, null, new AtomicInteger());
+      }
+      send.phase(Phase.PROFILING, n, summary, errors);
+    }
+    return finish(ctx, summary, errors.get(), ctx.cancelled());
+  }
+
+  /** Sends one phase's requests at the run's concurrency, grades and exports each response. */
+  private record Sender(RunContext ctx, List<Problem> problems, Grader grader, String system, boolean chat,
+      int concurrency, boolean verbose, BufferedWriter out, Path jsonl) {
+
+    void phase(Phase phase, int count, AccuracySummary summary, AtomicInteger errors) throws InterruptedException {
+      String prefix = phase == Phase.WARMUP ? "warmup_" : "session_";
+      java.util.concurrent.atomic.AtomicReference<RuntimeException> failure = new java.util.concurrent.atomic.AtomicReference<>();
+      try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+        Semaphore slots = new Semaphore(concurrency);
+        for (int i = 0; i < count && !ctx.cancelled(); i++) {
+          slots.acquire();
+          if (ctx.cancelled()) {
+            slots.release();
+            break;
+          }
+          int session = i;
+          pool.submit(() -> {
+            try {
+              one(phase, session, prefix, summary, errors);
+            } catch (RuntimeException e) {
+              failure.compareAndSet(null, e); // an export write failed: surface it after the phase
+            } finally {
+              slots.release();
+            }
+          });
+        }
+      }
+      if (failure.get() != null) {
+        throw failure.get();
+      }
+    }
+
+    private void one(Phase phase, int session, String prefix, AccuracySummary summary, AtomicInteger errors) {
+      Problem p = problems.get(session % problems.size());
+      String conv = String.format(Locale.ROOT, "%s%06d", prefix, session);
+      InferenceRequest req = request(p, system, chat, RequestTags.of(conv, UUID.randomUUID().toString(), 0)).withPhase(phase);
+      RequestRecord rec = ctx.client().send(req);
+      ctx.record(rec);
+      if (!rec.ok()) {
+        errors.incrementAndGet();
+        return;
+      }
+      GradedResponse g = grade(grader, p, session, conv, rec);
+      if (summary != null) {
+        summary.add(p.task(), g.grade().correct(), g.grade().unparsed());
+      }
+      String line = jsonLine(g);
+      try {
+        synchronized (out) {
+          out.write(line);
+          out.write('\n');
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write " + jsonl, e);
+      }
+      if (verbose) {
+        ctx.log(verboseLine(g));
+      }
+    }
+  }
+
+  static GradedResponse grade(Grader grader, Problem p, int session, String conv, RequestRecord rec) {
+    String output = rec.text() == null ? "" : rec.text();
+    String thinking = rec.reasoningText();
+    if (output.isEmpty() && thinking != null) {
+      output = thinking; // the reference grades the reasoning text when the answer channel is empty
+    }
+    Grade grade = grader.grade(output, p.groundTruth());
+    Instant now = Instant.now();
+    return new GradedResponse(session, conv, rec.requestId(), rec.phase().label(),
+        now.getEpochSecond() * 1_000_000_000L + now.getNano(), p.task(), grader.name(), grade, output, thinking);
+  }
+
+  /** One {@code accuracy_export.jsonl} line, fields in the reference's order, nulls kept. */
+  static String jsonLine(GradedResponse g) {
+    ObjectNode o = Json.object();
+    o.put("session_num", g.sessionNum());
+    o.put("conversation_id", g.conversationId());
+    o.put("x_request_id", g.requestId());
+    o.put("worker_id", "infermark");
+    o.put("benchmark_phase", g.phase());
+    o.put("timestamp_ns", g.timestampNs());
+    o.put("task", g.task());
+    o.put("grader_name", g.grader());
+    o.put("passed", g.grade().correct());
+    o.put("unparsed", g.grade().unparsed());
+    o.put("confidence", g.grade().confidence());
+    o.put("expected", g.grade().groundTruth());
+    o.put("actual", g.grade().extractedAnswer());
+    o.put("explanation", g.grade().reasoning());
+    o.put("model_output", g.modelOutput());
+    o.put("model_thinking", g.modelThinking());
+    return Json.write(o);
+  }
+
+  static String verboseLine(GradedResponse g) {
+    String out = g.modelOutput();
+    String preview = (out.length() > 200 ? out.substring(0, 200) : out).replace("\n", "\\n");
+    return "[accuracy] session=" + g.conversationId() + " correct=" + Py.bool(g.grade().correct()) + " unparsed="
+        + Py.bool(g.grade().unparsed()) + " reason=" + g.grade().reasoning() + " extracted=" + g.grade().extractedAnswer()
+        + " response_len=" + out.length() + " response_preview=" + preview;
+  }
+
+  private RunResult finish(RunContext ctx, AccuracySummary summary, int errors, boolean partial) throws IOException {
+    RunResult r = new RunResult();
+    AccuracySummary.TaskCounts o = summary.overall();
+    if (errors > 0) {
+      r.value("accuracy_errors", errors, "requests");
+      r.consoleLine(errors + " request(s) failed and were not graded (see the performance export)");
+    }
+    ObjectNode extras = ctx.exportExtras().putObject("accuracy");
+    extras.put("benchmark", benchmark.name());
+    extras.put("graded", o.total());
+    extras.put("errors", errors);
+    extras.put("partial", partial);
+    if (o.total() > 0) {
+      extras.put("accuracy", o.accuracy());
+    }
+    if (partial) {
+      r.consoleLine("accuracy results are partial: the run was cancelled");
+      r.reportEntry("accuracy.partial", "true");
+    }
+    if (o.total() == 0) {
+      r.consoleLine("no accuracy results: no response was graded");
+      return r; // no summary, no CSV, like the reference; accuracy stays absent
+    }
+    Files.writeString(ctx.artifactDir().resolve(RESULTS_CSV), summary.csv(), StandardCharsets.UTF_8);
+    r.value("accuracy", o.accuracy(), "ratio");
+    r.value("accuracy_unparsed", o.unparsedRate(), "ratio");
+    r.value("accuracy_total", o.total(), "responses");
+    summary.tasks().forEach((task, c) -> {
+      r.tierValue(task, "accuracy", "value", c.accuracy(), "ratio");
+      r.tierValue(task, "accuracy_unparsed", "value", c.unparsedRate(), "ratio");
+    });
+    summary.table().forEach(r::consoleLine);
+    r.reportEntry("accuracy", Py.repr(o.accuracy()));
+    r.reportEntry("accuracy.benchmark", benchmark.name());
+    return r;
+  }
+}

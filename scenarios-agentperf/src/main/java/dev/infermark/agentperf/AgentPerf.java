@@ -1,0 +1,226 @@
+package dev.infermark.agentperf;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+import dev.infermark.agentperf.agent.Assignment;
+import dev.infermark.agentperf.agent.PhasePrefix;
+import dev.infermark.agentperf.agent.RequestFactory;
+import dev.infermark.agentperf.agent.Ticker;
+import dev.infermark.agentperf.phase.PhaseConfig;
+import dev.infermark.agentperf.phase.PhaseResult;
+import dev.infermark.agentperf.phase.PhaseRun;
+import dev.infermark.agentperf.power.PowerSampler;
+import dev.infermark.agentperf.power.PowerSummary;
+import dev.infermark.agentperf.results.AgentPerfReport;
+import dev.infermark.agentperf.results.PhasesTable;
+import dev.infermark.agentperf.results.ResultsJson;
+import dev.infermark.agentperf.search.CapacitySearch;
+import dev.infermark.agentperf.search.Criterion;
+import dev.infermark.agentperf.search.Tier;
+import dev.infermark.agentperf.search.TierResult;
+import dev.infermark.agentperf.search.TierSearches;
+import dev.infermark.agentperf.trajectory.JsonlTrajectories;
+import dev.infermark.agentperf.trajectory.SyntheticTrajectories;
+import dev.infermark.agentperf.trajectory.TrajectorySource;
+import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.RunContext;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.SettingKey;
+import dev.infermark.settings.Settings;
+import dev.infermark.tokenizer.Tokenizer;
+
+/**
+ * The AA-AgentPerf methodology as a load generator: for each SLO tier, the most concurrent agents
+ * the deployment serves while every phase meets the tier's objectives. Agents work through
+ * trajectories (a JSONL file or the seeded synthetic generator); each phase runs until its gates
+ * are met and is measured over its steady-state window; each tier's search grows the agent count
+ * exponentially, then bisects. Writes {@code agentperf_results.json}, hands every request to the
+ * run's records, prints the phases table, and returns per tier {@code supported_agents} and the
+ * measurements at capacity.
+ */
+public final class AgentPerf implements LoadGenerator {
+  private final Function<Settings, List<Tier>> tiers;
+  private final Tokenizer tokenizer;
+
+  private AgentPerf(Function<Settings, List<Tier>> tiers, Tokenizer tokenizer) {
+    this.tiers = tiers;
+    this.tokenizer = tokenizer;
+  }
+
+  private AgentPerf(Function<Settings, List<Tier>> tiers) {
+    this(tiers, null);
+  }
+
+  /**
+   * This generator with {@code tokenizer} instead of the run's ({@code infermark.tokenizer}), for
+   * sizing synthetic text and checking token counts.
+   */
+  public AgentPerf withTokenizer(Tokenizer tokenizer) {
+    return new AgentPerf(tiers, tokenizer);
+  }
+
+  /** The tiers of the {@code @Slo(tier=...)} annotations on {@code scenario}. */
+  public static AgentPerf forScenario(Class<?> scenario) {
+    List<Tier> t = Tier.fromAnnotations(scenario);
+    if (t.isEmpty()) {
+      throw new IllegalArgumentException(scenario.getName() + " declares no @Slo with a tier");
+    }
+    return new AgentPerf(s -> t);
+  }
+
+  /** The tiers of {@code infermark.agentperf-tiers}. */
+  public static AgentPerf fromTierSetting() {
+    return new AgentPerf(s -> Tier.fromSpec(s.get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property()));
+  }
+
+  /** Fixed tiers (tests, programmatic use). */
+  public static AgentPerf withTiers(List<Tier> tiers) {
+    List<Tier> t = List.copyOf(tiers);
+    return new AgentPerf(s -> t);
+  }
+
+  @Override
+  public RunResult run(RunContext ctx) throws Exception {
+    Settings s = ctx.settings();
+    List<Tier> tierList = tiers.apply(s);
+    Tokenizer tokenizer = this.tokenizer != null ? this.tokenizer : ctx.tokenizer();
+    int maxTokens = positive(s, AgentPerfKeys.MAX_TOKENS);
+    int maxContext = positive(s, AgentPerfKeys.MAX_CONTEXT);
+    TrajectorySource source = source(s, ctx.seed(), tokenizer, maxContext, maxTokens);
+    ctx.log("agentperf: " + source.describe() + "; tiers " + tierList.stream().map(Tier::name).toList());
+    Assignment assignment = new Assignment(ctx.seed(), source.size(), s.get(AgentPerfKeys.MAX_START_OFFSET));
+    String policy = s.get(AgentPerfKeys.OUTPUT_TOKENS).trim();
+    if (!policy.equals("model") && !policy.equals("target")) {
+      throw new IllegalArgumentException(AgentPerfKeys.OUTPUT_TOKENS + ": use 'model' or 'target', not '" + policy + "'");
+    }
+    RequestFactory requests = new RequestFactory(maxTokens, policy.equals("target"), s.get(AgentPerfKeys.TOKEN_CHECK_EVERY));
+    Duration steady = s.get(AgentPerfKeys.STEADY_DURATION);
+    PhaseConfig config = new PhaseConfig(s.get(AgentPerfKeys.MIN_TRAJECTORIES), s.get(AgentPerfKeys.MIN_TRAJECTORIES_PER_AGENT),
+        steady, s.get(AgentPerfKeys.SETTLE_TIME), s.get(AgentPerfKeys.PHASE_TIMEOUT), s.get(Keys.REQUEST_TIMEOUT),
+        PhaseConfig.pollFor(steady), s.get(AgentPerfKeys.TOOL_DELAY_SCALE));
+    CapacitySearch search = new CapacitySearch(s.get(AgentPerfKeys.START_AGENTS), s.get(AgentPerfKeys.GROWTH_FACTOR),
+        s.get(AgentPerfKeys.MAX_AGENTS), s.get(AgentPerfKeys.SEARCH_RESOLUTION));
+    Integer accelerators = s.get(AgentPerfKeys.ACCELERATORS);
+    TierSearches searches;
+    RuntimeException failure = null;
+    String powerName;
+    int powerFailures;
+    PowerSummary powerOverall;
+    try (PowerSampler power = PowerSampler.fromSettings(s, ctx::log)) {
+      power.start();
+      powerName = power.describe();
+      PhaseRun phaseRun = new PhaseRun(config, Ticker.system(), ctx.client(), source, assignment, requests, ctx::record,
+          ctx::cancelled, power, tokenizer);
+      searches = new TierSearches(tierList, search, s.get(AgentPerfKeys.MAX_ERROR_RATE), s.get(AgentPerfKeys.REUSE_PHASES),
+          (index, agents) -> {
+            ctx.progress().phase("agentperf phase " + index + " (" + agents + " agents)", null);
+            PhaseResult p = phaseRun.run(index, agents, PhasePrefix.of(ctx.seed(), index));
+            ctx.log(String.format(Locale.ROOT, "agentperf: phase %d, %d agents: p25 speed %.1f tok/s, p95 TTFT %.2f s, "
+                + "%d trajectories, window %.0f s%s", index, agents, p.stats().p25OutputSpeed(), p.stats().p95TtftMs() / 1000,
+                p.gates().trajectoriesCompleted(), p.windowSeconds(), p.complete() ? "" : " (incomplete)"));
+            return p;
+          }, ctx::cancelled);
+      try {
+        searches.run();
+      } catch (RuntimeException e) {
+        // Keep what the finished phases measured: the results are written (finished=false), then the error surfaces.
+        failure = e;
+      }
+      powerFailures = power.failures();
+      powerOverall = power.overall().orElse(null);
+    }
+    AgentPerfReport report = new AgentPerfReport(ctx.scenario(), ctx.model(), ctx.seed(), source.describe(), source.size(),
+        settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, searches.phases(), searches.verdicts(),
+        searches.results(), searches.finished());
+    Path file = ResultsJson.write(report, ctx.artifactDir());
+    ctx.log("agentperf: wrote " + file + (report.finished() ? "" : " (partial: the search did not finish)"));
+    if (failure != null) {
+      throw failure;
+    }
+    return toRunResult(report);
+  }
+
+  /** The run's result values, console lines and report entries. */
+  static RunResult toRunResult(AgentPerfReport report) {
+    RunResult r = new RunResult();
+    PhasesTable.lines(report).forEach(r::consoleLine);
+    Integer acc = report.accelerators();
+    for (TierResult t : report.tiers()) {
+      String name = t.tier().name();
+      int cap = t.outcome().capacity();
+      r.tierValue(name, Tier.SUPPORTED_AGENTS, "value", cap, "agents");
+      r.reportEntry(name + " supported_agents", cap + (t.outcome().reachedMax() ? " (lower bound)"
+          : t.outcome().firstFail() >= 0 ? " (first fail " + t.outcome().firstFail() + ")" : ""));
+      PhaseResult at = t.atCapacity();
+      if (at == null) {
+        continue;
+      }
+      for (Criterion c : t.tier().criteria()) {
+        at.stats().stat(c.metric(), c.stat()).ifPresent(v -> r.tierValue(name, c.metric(), c.stat(), v, unit(c.metric())));
+      }
+      r.tierValue(name, "output_speed", "p25", at.stats().p25OutputSpeed(), "tokens/sec");
+      r.tierValue(name, "time_to_first_token", "p95", at.stats().p95TtftMs(), "ms");
+      r.tierValue(name, "e2e_speed", "p25", at.stats().p25E2eSpeed(), "tokens/sec");
+      double thr = at.stats().outputThroughput();
+      r.tierValue(name, "output_token_throughput", "value", thr, "tokens/sec");
+      if (acc != null && acc > 0) {
+        r.tierValue(name, "supported_agents_per_accelerator", "value", (double) cap / acc, "agents");
+        r.tierValue(name, "output_token_throughput_per_accelerator", "value", thr / acc, "tokens/sec");
+      }
+      if (at.power() != null && at.power().meanTotalWatts() > 0) {
+        double mw = at.power().meanTotalWatts() / 1e6;
+        r.tierValue(name, "supported_agents_per_mw", "value", cap / mw, "agents/MW");
+        r.tierValue(name, "output_token_throughput_per_mw", "value", thr / mw, "tokens/sec/MW");
+        r.reportEntry(name + " agents_per_mw", String.format(Locale.ROOT, "%.0f", cap / mw));
+      }
+    }
+    return r;
+  }
+
+  private static String unit(String metric) {
+    return metric.equals("time_to_first_token") ? "ms" : "tokens/sec";
+  }
+
+  private static TrajectorySource source(Settings s, long seed, Tokenizer tokenizer, int maxContext, int maxTokens)
+      throws IOException {
+    String file = s.get(AgentPerfKeys.TRAJECTORY_FILE);
+    if (file != null && !file.isBlank()) {
+      Path p = Path.of(file.trim());
+      if (!java.nio.file.Files.isRegularFile(p)) {
+        throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_FILE + ": no such file " + p.toAbsolutePath());
+      }
+      return JsonlTrajectories.load(p, tokenizer, maxContext - Math.min(maxTokens, maxContext / 8));
+    }
+    return new SyntheticTrajectories(seed, positive(s, AgentPerfKeys.SYNTHETIC_TRAJECTORIES),
+        s.get(AgentPerfKeys.SYNTHETIC_TURNS_MEDIAN), positive(s, AgentPerfKeys.SYNTHETIC_TURNS_MAX), maxContext, maxTokens, tokenizer);
+  }
+
+  private static int positive(Settings s, SettingKey<Integer> key) {
+    Integer v = s.get(key);
+    if (v == null || v < 1) {
+      throw new IllegalArgumentException(key + " must be a positive whole number, got " + v);
+    }
+    return v;
+  }
+
+  private static Map<String, String> settingsUsed(Settings s) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (SettingKey<?> k : new AgentPerfKeys().keys()) {
+      Object v = s.get(k);
+      if (v != null && k == AgentPerfKeys.POWER_DCGM_URL) {
+        m.put(k.name(), PowerSampler.withoutUserInfo(v.toString()));
+      } else if (v != null) {
+        m.put(k.name(), v instanceof List<?> l ? String.join(",", l.stream().map(String::valueOf).toList()) : v.toString());
+      }
+    }
+    return m;
+  }
+}

@@ -1,0 +1,41 @@
+package dev.infermark.agentperf.agent;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.infermark.agentperf.trajectory.Turn;
+import dev.infermark.client.ChatMessage;
+import dev.infermark.client.InferenceRequest;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestTags;
+
+/**
+ * Builds each turn's request: the phase prefix on the first message, {@code max_tokens} (the
+ * methodology's 16,384, or the turn's recorded target), and the text kept on every Nth request for
+ * the token-count check. Sampling parameters and reasoning effort come from the run's extra
+ * inputs, which the client adds to every body.
+ *
+ * @param maxTokens the output cap
+ * @param useTargetOutput whether max_tokens is the turn's target output length (when recorded)
+ * @param keepTextEvery keep the generated text of every Nth request of an agent (0: never)
+ */
+public record RequestFactory(int maxTokens, boolean useTargetOutput, int keepTextEvery) {
+
+  /** The request for one turn. */
+  public InferenceRequest build(Phase label, RequestTags tags, PhasePrefix prefix, Turn turn, Map<ChatMessage, ChatMessage> prefixed,
+      long sequence) {
+    List<ChatMessage> messages = turn.messages();
+    ChatMessage first = prefixed.computeIfAbsent(messages.get(0), prefix::apply);
+    ChatMessage[] out = messages.toArray(new ChatMessage[0]);
+    out[0] = first;
+    Integer max = useTargetOutput && turn.targetOutputTokens() != null ? Math.min(maxTokens, turn.targetOutputTokens()) : maxTokens;
+    boolean keep = keepTextEvery > 0 && sequence % keepTextEvery == 0;
+    return new InferenceRequest(label, tags, List.of(out), null, null, max, null, keep, -1);
+  }
+
+  /** A fresh per-trajectory cache of prefixed first messages (identity of the original message). */
+  public static Map<ChatMessage, ChatMessage> newPrefixCache() {
+    return new HashMap<>();
+  }
+}

@@ -1,0 +1,162 @@
+package dev.infermark.agentperf.phase;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+import dev.infermark.agentperf.agent.Agent;
+import dev.infermark.agentperf.agent.AgentHooks;
+import dev.infermark.agentperf.agent.Assignment;
+import dev.infermark.agentperf.agent.PhasePrefix;
+import dev.infermark.agentperf.agent.RequestFactory;
+import dev.infermark.agentperf.agent.Ticker;
+import dev.infermark.agentperf.power.PowerSampler;
+import dev.infermark.agentperf.trajectory.TrajectorySource;
+import dev.infermark.client.InferenceClient;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.tokenizer.Tokenizer;
+
+/**
+ * Runs one phase: starts the agents, each on its own virtual thread, waits until the gates are met
+ * (or the phase times out or the run is cancelled), closes the steady-state window, keeps the load
+ * up until every request sent in the window has finished, then stops the agents and measures.
+ * Every record goes to the record sink as it finishes; the window's records make the statistics.
+ */
+public final class PhaseRun {
+  private final PhaseConfig config;
+  private final Ticker ticker;
+  private final InferenceClient client;
+  private final TrajectorySource source;
+  private final Assignment assignment;
+  private final RequestFactory requests;
+  private final Consumer<RequestRecord> sink;
+  private final BooleanSupplier cancelled;
+  private final PowerSampler power;
+  private final Tokenizer tokenizer;
+
+  public PhaseRun(PhaseConfig config, Ticker ticker, InferenceClient client, TrajectorySource source, Assignment assignment,
+      RequestFactory requests, Consumer<RequestRecord> sink, BooleanSupplier cancelled, PowerSampler power, Tokenizer tokenizer) {
+    this.config = config;
+    this.ticker = ticker;
+    this.client = client;
+    this.source = source;
+    this.assignment = assignment;
+    this.requests = requests;
+    this.sink = sink;
+    this.cancelled = cancelled;
+    this.power = power;
+    this.tokenizer = tokenizer;
+  }
+
+  /** Runs phase {@code index} at {@code agents} agents with {@code prefix}. */
+  public PhaseResult run(int index, int agents, PhasePrefix prefix) throws InterruptedException {
+    SteadyWindow window = new SteadyWindow(agents, config.settle().toNanos());
+    AtomicIntegerArray perAgent = new AtomicIntegerArray(agents);
+    ConcurrentLinkedQueue<RequestRecord> windowRecords = new ConcurrentLinkedQueue<>();
+    AtomicInteger sent = new AtomicInteger();
+    AtomicInteger cutOff = new AtomicInteger();
+    AtomicReference<RuntimeException> crash = new AtomicReference<>();
+    AgentHooks hooks = new AgentHooks() {
+      @Override
+      public void active(int agent, long nowNs) {
+        window.active(agent, nowNs);
+      }
+
+      @Override
+      public Phase admit(long nowNs) {
+        return window.admit(nowNs);
+      }
+
+      @Override
+      public void finished(int agent, String trajectoryId, Phase label, RequestRecord record) {
+        sent.incrementAndGet();
+        if (label == Phase.PROFILING) {
+          windowRecords.add(record);
+        }
+        window.finished(label);
+        sink.accept(record);
+      }
+
+      @Override
+      public void cutOff(int agent, RequestRecord record) {
+        cutOff.incrementAndGet();
+      }
+
+      @Override
+      public void crashed(int agent, RuntimeException error) {
+        crash.compareAndSet(null, new IllegalStateException("agent " + agent + " of phase " + index + " failed: " + error.getMessage(), error));
+      }
+
+      @Override
+      public void trajectoryCompleted(int agent, String trajectoryId) {
+        perAgent.incrementAndGet(agent);
+      }
+    };
+    long start = ticker.nanoTime();
+    List<Agent> agentList = new ArrayList<>(agents);
+    List<Thread> threads = new ArrayList<>(agents);
+    for (int a = 0; a < agents; a++) {
+      Agent agent = new Agent(a, index, agents, source, assignment, prefix, requests, client, ticker,
+          config.toolDelayScale(), hooks);
+      agentList.add(agent);
+      threads.add(Thread.ofVirtual().name("agent-" + index + "-" + a).start(agent));
+    }
+    GateStatus gates;
+    boolean complete;
+    long pollNs = config.poll().toNanos();
+    try {
+      while (true) {
+        ticker.sleep(pollNs);
+        long now = ticker.nanoTime();
+        gates = GateStatus.check(config, snapshot(perAgent), window.openNs(), now);
+        if (gates.met()) {
+          complete = true;
+          break;
+        }
+        if (cancelled.getAsBoolean() || crash.get() != null || now - start >= config.timeout().toNanos()) {
+          complete = false;
+          break;
+        }
+      }
+      window.close(ticker.nanoTime());
+      // Keep the load up until the window's last request has finished, so that its tail runs at the target count.
+      long drainUntil = ticker.nanoTime() + config.drainTimeout().toNanos();
+      while (!window.drained() && !cancelled.getAsBoolean() && crash.get() == null && ticker.nanoTime() < drainUntil) {
+        ticker.sleep(Math.min(pollNs, 10_000_000L));
+      }
+    } finally {
+      agentList.forEach(Agent::stop);
+      threads.forEach(Thread::interrupt);
+      for (Thread t : threads) {
+        t.join(Math.max(1, config.drainTimeout().toMillis()));
+      }
+    }
+    if (crash.get() != null) {
+      throw crash.get();
+    }
+    long end = ticker.nanoTime();
+    long open = window.openNs();
+    long close = window.closeNs();
+    double windowSeconds = open < 0 || close < open ? Double.NaN : (close - open) / 1e9;
+    List<RequestRecord> records = List.copyOf(windowRecords);
+    PhaseStats stats = PhaseStats.of(records);
+    TokenCheck check = tokenizer == null ? null : TokenCheck.of(records, tokenizer);
+    var watts = open < 0 || close < open ? null : power.summary(open, close).orElse(null);
+    return new PhaseResult(index, agents, prefix.text(), gates, complete, windowSeconds, sent.get(), cutOff.get(), stats, check, watts,
+        (end - start) / 1e9);
+  }
+
+  private static int[] snapshot(AtomicIntegerArray a) {
+    int[] out = new int[a.length()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = a.get(i);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,42 @@
+package dev.infermark.agentperf.scenarios;
+
+import dev.infermark.agentperf.AgentPerf;
+import dev.infermark.annotations.Default;
+import dev.infermark.annotations.Scenario;
+import dev.infermark.annotations.Slo;
+import dev.infermark.annotations.Workload;
+
+/**
+ * AA-AgentPerf for DeepSeek V4 Pro at max reasoning effort: the most concurrent agents within
+ * each of the seed's three tiers (P25 output speed / P95 TTFT: 20 tok/s &amp; 10 s, 60 &amp; 5, 180 &amp; 3).
+ */
+@Scenario(name = "aa-agentperf-deepseek-v4-pro",
+    description = "AA-AgentPerf: most concurrent agents per SLO tier, DeepSeek V4 Pro (max reasoning)")
+@Slo(tier = "SLO #1", metric = "output_speed", stat = "p25", min = 20)
+@Slo(tier = "SLO #1", metric = "time_to_first_token", stat = "p95", max = 10, unit = "s")
+@Slo(tier = "SLO #1", metric = "supported_agents", min = 1)
+@Slo(tier = "SLO #2", metric = "output_speed", stat = "p25", min = 60)
+@Slo(tier = "SLO #2", metric = "time_to_first_token", stat = "p95", max = 5, unit = "s")
+@Slo(tier = "SLO #2", metric = "supported_agents", min = 1)
+@Slo(tier = "SLO #3", metric = "output_speed", stat = "p25", min = 180)
+@Slo(tier = "SLO #3", metric = "time_to_first_token", stat = "p95", max = 3, unit = "s")
+@Slo(tier = "SLO #3", metric = "supported_agents", min = 1)
+@Default(key = "extra-inputs", value = "reasoning_effort:max")
+@Default(preset = "smoke", key = "agentperf-synthetic-trajectories", value = "64")
+@Default(preset = "smoke", key = "agentperf-synthetic-turns-median", value = "3")
+@Default(preset = "smoke", key = "agentperf-synthetic-turns-max", value = "4")
+@Default(preset = "smoke", key = "agentperf-max-context", value = "8192")
+@Default(preset = "smoke", key = "agentperf-max-start-offset", value = "1")
+@Default(preset = "smoke", key = "agentperf-tool-delay-scale", value = "0.05")
+@Default(preset = "smoke", key = "agentperf-min-trajectories", value = "4")
+@Default(preset = "smoke", key = "agentperf-min-trajectories-per-agent", value = "1")
+@Default(preset = "smoke", key = "agentperf-steady-duration", value = "3s")
+@Default(preset = "smoke", key = "agentperf-settle-time", value = "1s")
+@Default(preset = "smoke", key = "agentperf-phase-timeout", value = "30s")
+@Default(preset = "smoke", key = "agentperf-max-agents", value = "16")
+public class AaAgentPerfDeepSeekV4Pro {
+  @Workload
+  AgentPerf agentPerf() {
+    return AgentPerf.forScenario(AaAgentPerfDeepSeekV4Pro.class);
+  }
+}

@@ -1,0 +1,45 @@
+package dev.infermark.agentperf.scenarios;
+
+import dev.infermark.agentperf.AgentPerf;
+import dev.infermark.annotations.Default;
+import dev.infermark.annotations.Scenario;
+import dev.infermark.annotations.Slo;
+import dev.infermark.annotations.Workload;
+
+/**
+ * AA-AgentPerf for gpt-oss-120b at high reasoning effort: the most concurrent agents within each
+ * of the seed's four tiers (P25 output speed / P95 TTFT: 100 tok/s &amp; 5 s, 250 &amp; 3, 500 &amp; 2, 2000 &amp; 1).
+ */
+@Scenario(name = "aa-agentperf-gpt-oss-120b",
+    description = "AA-AgentPerf: most concurrent agents per SLO tier, gpt-oss-120b (high reasoning)")
+@Slo(tier = "SLO #1", metric = "output_speed", stat = "p25", min = 100)
+@Slo(tier = "SLO #1", metric = "time_to_first_token", stat = "p95", max = 5, unit = "s")
+@Slo(tier = "SLO #1", metric = "supported_agents", min = 1)
+@Slo(tier = "SLO #2", metric = "output_speed", stat = "p25", min = 250)
+@Slo(tier = "SLO #2", metric = "time_to_first_token", stat = "p95", max = 3, unit = "s")
+@Slo(tier = "SLO #2", metric = "supported_agents", min = 1)
+@Slo(tier = "SLO #3", metric = "output_speed", stat = "p25", min = 500)
+@Slo(tier = "SLO #3", metric = "time_to_first_token", stat = "p95", max = 2, unit = "s")
+@Slo(tier = "SLO #3", metric = "supported_agents", min = 1)
+@Slo(tier = "SLO #4", metric = "output_speed", stat = "p25", min = 2000)
+@Slo(tier = "SLO #4", metric = "time_to_first_token", stat = "p95", max = 1, unit = "s")
+@Slo(tier = "SLO #4", metric = "supported_agents", min = 1)
+@Default(key = "extra-inputs", value = "reasoning_effort:high")
+@Default(preset = "smoke", key = "agentperf-synthetic-trajectories", value = "64")
+@Default(preset = "smoke", key = "agentperf-synthetic-turns-median", value = "3")
+@Default(preset = "smoke", key = "agentperf-synthetic-turns-max", value = "4")
+@Default(preset = "smoke", key = "agentperf-max-context", value = "8192")
+@Default(preset = "smoke", key = "agentperf-max-start-offset", value = "1")
+@Default(preset = "smoke", key = "agentperf-tool-delay-scale", value = "0.05")
+@Default(preset = "smoke", key = "agentperf-min-trajectories", value = "4")
+@Default(preset = "smoke", key = "agentperf-min-trajectories-per-agent", value = "1")
+@Default(preset = "smoke", key = "agentperf-steady-duration", value = "3s")
+@Default(preset = "smoke", key = "agentperf-settle-time", value = "1s")
+@Default(preset = "smoke", key = "agentperf-phase-timeout", value = "30s")
+@Default(preset = "smoke", key = "agentperf-max-agents", value = "16")
+public class AaAgentPerfGptOss120b {
+  @Workload
+  AgentPerf agentPerf() {
+    return AgentPerf.forScenario(AaAgentPerfGptOss120b.class);
+  }
+}

@@ -1,0 +1,221 @@
+package dev.infermark.agentperf.trajectory;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import dev.infermark.client.ChatMessage;
+import dev.infermark.json.Json;
+import dev.infermark.tokenizer.Tokenizer;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Trajectories read from a JSONL file, one turn (one request) per line, with the full OpenAI
+ * messages of that request (format in {@code docs/agentperf.md}). Loaded whole, with messages
+ * repeated across a trajectory's lines stored once.
+ *
+ * <p>The client sends plain {@code role}/{@code content} messages, so tool calls are flattened to
+ * text: an assistant's {@code tool_calls} become {@code [tool_call NAME] ARGUMENTS} lines and a
+ * {@code tool} message becomes a user message starting {@code [tool_result NAME]}.
+ */
+public final class JsonlTrajectories implements TrajectorySource {
+  private static final Set<String> FIELDS = Set.of("trajectory_id", "turn", "messages", "tools", "target_output_tokens",
+      "simulated_tool_delay_ms_after", "language", "input_tokens");
+
+  /** A message stored once per trajectory, with its token count. */
+  private record Counted(ChatMessage message, int tokens) {}
+
+  private final Path file;
+  private final List<Trajectory> trajectories;
+
+  private JsonlTrajectories(Path file, List<Trajectory> trajectories) {
+    this.file = file;
+    this.trajectories = List.copyOf(trajectories);
+  }
+
+  /**
+   * Loads {@code file}; turns without {@code input_tokens} are counted with {@code tokenizer} and
+   * trajectories are truncated to {@code maxInputTokens} (dropped when their first turn does not fit).
+   *
+   * @throws IOException when the file cannot be read
+   * @throws IllegalArgumentException naming the file, line and field of bad input
+   */
+  public static JsonlTrajectories load(Path file, Tokenizer tokenizer, int maxInputTokens) throws IOException {
+    Map<String, TreeMap<Integer, Turn>> byId = new LinkedHashMap<>();
+    Map<String, String> languages = new HashMap<>();
+    Map<String, Map<ChatMessage, Counted>> shared = new HashMap<>();
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String line;
+      int lineNo = 0;
+      while ((line = in.readLine()) != null) {
+        lineNo++;
+        if (line.isBlank()) {
+          continue;
+        }
+        String where = file + " line " + lineNo;
+        JsonNode row;
+        try {
+          row = Json.parse(line);
+        } catch (RuntimeException e) {
+          throw new IllegalArgumentException(where + ": not valid JSON: " + e.getMessage(), e);
+        }
+        if (!row.isObject()) {
+          throw new IllegalArgumentException(where + ": expected a JSON object");
+        }
+        for (String name : row.propertyNames()) {
+          if (!FIELDS.contains(name)) {
+            throw new IllegalArgumentException(where + ": unknown field '" + name + "' (known: " + FIELDS + ")");
+          }
+        }
+        String id = text(row, "trajectory_id", where);
+        int turnIndex = integer(row, "turn", where, null);
+        Map<ChatMessage, Counted> tokens = shared.computeIfAbsent(id, k -> new HashMap<>());
+        List<ChatMessage> messages = messages(row.get("messages"), where, tokens, tokenizer);
+        List<String> tools = new ArrayList<>();
+        JsonNode t = row.get("tools");
+        if (t != null && !t.isNull()) {
+          if (!t.isArray()) {
+            throw new IllegalArgumentException(where + ": field 'tools' must be an array of tool names");
+          }
+          for (JsonNode n : t) {
+            tools.add(n.isString() ? n.asString() : n.path("name").asString(n.path("function").path("name").asString("?")));
+          }
+        }
+        Integer target = row.has("target_output_tokens") && !row.get("target_output_tokens").isNull()
+            ? integer(row, "target_output_tokens", where, null) : null;
+        long delayMs = integer(row, "simulated_tool_delay_ms_after", where, 0);
+        if (delayMs < 0) {
+          throw new IllegalArgumentException(where + ": field 'simulated_tool_delay_ms_after' must be >= 0");
+        }
+        Integer inputTokens = row.has("input_tokens") ? Integer.valueOf(integer(row, "input_tokens", where, null))
+            : Integer.valueOf(messages.stream().mapToInt(m -> tokens.get(m).tokens()).sum());
+        if (row.has("language") && !row.get("language").isNull()) {
+          languages.putIfAbsent(id, row.get("language").asString());
+        }
+        Turn turn = new Turn(messages, tools, target, Duration.ofMillis(delayMs), inputTokens);
+        if (byId.computeIfAbsent(id, k -> new TreeMap<>()).putIfAbsent(turnIndex, turn) != null) {
+          throw new IllegalArgumentException(where + ": trajectory '" + id + "' has turn " + turnIndex + " twice");
+        }
+      }
+    }
+    List<Trajectory> out = new ArrayList<>();
+    for (Map.Entry<String, TreeMap<Integer, Turn>> e : byId.entrySet()) {
+      TreeMap<Integer, Turn> turns = e.getValue();
+      if (turns.firstKey() != 0 || turns.lastKey() != turns.size() - 1) {
+        throw new IllegalArgumentException(file + ": trajectory '" + e.getKey() + "' must have turns 0.." + (turns.size() - 1)
+            + " without gaps, has " + turns.keySet());
+      }
+      new Trajectory(e.getKey(), languages.get(e.getKey()), new ArrayList<>(turns.values()))
+          .truncatedTo(maxInputTokens).ifPresent(out::add);
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException(file + ": no trajectory whose first turn fits " + maxInputTokens + " tokens");
+    }
+    return new JsonlTrajectories(file, out);
+  }
+
+  private static List<ChatMessage> messages(JsonNode node, String where, Map<ChatMessage, Counted> shared, Tokenizer tokenizer) {
+    if (node == null || !node.isArray() || node.isEmpty()) {
+      throw new IllegalArgumentException(where + ": field 'messages' must be a non-empty array of OpenAI messages");
+    }
+    List<ChatMessage> out = new ArrayList<>(node.size());
+    int i = 0;
+    for (JsonNode m : node) {
+      String at = where + " messages[" + i++ + "]";
+      String role = m.path("role").asString("");
+      StringBuilder content = new StringBuilder(contentText(m.get("content"), at));
+      String mapped = switch (role) {
+        case "system", "developer" -> "system";
+        case "user" -> "user";
+        case "assistant" -> {
+          for (JsonNode call : m.path("tool_calls")) {
+            JsonNode fn = call.path("function");
+            if (!content.isEmpty()) {
+              content.append('\n');
+            }
+            content.append("[tool_call ").append(fn.path("name").asString("?")).append("] ")
+                .append(fn.path("arguments").asString(""));
+          }
+          yield "assistant";
+        }
+        case "tool" -> {
+          content.insert(0, "[tool_result " + m.path("name").asString(m.path("tool_call_id").asString("")) + "]\n");
+          yield "user";
+        }
+        default -> throw new IllegalArgumentException(at + ": unknown role '" + role + "'");
+      };
+      ChatMessage msg = new ChatMessage(mapped, content.toString());
+      // Messages repeat on every later line of the trajectory: keep one copy and count it once.
+      out.add(shared.computeIfAbsent(msg, k -> new Counted(k, tokenizer.count(k.content().toString()))).message());
+    }
+    return out;
+  }
+
+  private static String contentText(JsonNode c, String at) {
+    if (c == null || c.isNull()) {
+      return "";
+    }
+    if (c.isString()) {
+      return c.asString();
+    }
+    if (c.isArray()) {
+      StringBuilder b = new StringBuilder();
+      for (JsonNode part : c) {
+        if (!"text".equals(part.path("type").asString(""))) {
+          throw new IllegalArgumentException(at + ": only text content parts are supported, got type '"
+              + part.path("type").asString("") + "'");
+        }
+        b.append(part.path("text").asString(""));
+      }
+      return b.toString();
+    }
+    throw new IllegalArgumentException(at + ": field 'content' must be a string, an array of text parts or null");
+  }
+
+  private static String text(JsonNode row, String field, String where) {
+    JsonNode n = row.get(field);
+    if (n == null || !n.isString() || n.asString().isBlank()) {
+      throw new IllegalArgumentException(where + ": field '" + field + "' must be a non-empty string");
+    }
+    return n.asString();
+  }
+
+  private static int integer(JsonNode row, String field, String where, Integer dflt) {
+    JsonNode n = row.get(field);
+    if (n == null || n.isNull()) {
+      if (dflt == null) {
+        throw new IllegalArgumentException(where + ": field '" + field + "' is required");
+      }
+      return dflt;
+    }
+    if (!n.isIntegralNumber() || !n.canConvertToInt()) {
+      throw new IllegalArgumentException(where + ": field '" + field + "' must be a whole number, got " + n);
+    }
+    return n.asInt();
+  }
+
+  @Override
+  public int size() {
+    return trajectories.size();
+  }
+
+  @Override
+  public Trajectory get(int index) {
+    return trajectories.get(index);
+  }
+
+  @Override
+  public String describe() {
+    return "trajectory file " + file + " (" + trajectories.size() + " trajectories)";
+  }
+}

@@ -1,0 +1,31 @@
+package dev.infermark.agentperf.trajectory;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.infermark.client.ChatMessage;
+
+/**
+ * One request of a trajectory: the whole conversation sent at this point, what the model is
+ * expected to produce, and the simulated tool time that follows the response.
+ *
+ * @param messages every message sent with this request (the conversation so far); earlier turns'
+ *     messages are shared, not copied
+ * @param tools the tools called after this turn's response (empty when it calls none)
+ * @param targetOutputTokens the recorded output length of this turn, or {@code null} when unknown
+ * @param toolDelay the simulated tool time after the response (zero when no tool runs)
+ * @param inputTokens the prompt's token count (estimated or recorded), or {@code null} when unknown
+ */
+public record Turn(List<ChatMessage> messages, List<String> tools, Integer targetOutputTokens, Duration toolDelay,
+    Integer inputTokens) {
+  public Turn {
+    messages = List.copyOf(messages);
+    tools = List.copyOf(tools);
+    if (messages.isEmpty()) {
+      throw new IllegalArgumentException("a turn needs at least one message");
+    }
+    if (toolDelay == null || toolDelay.isNegative()) {
+      throw new IllegalArgumentException("a turn's tool delay must be zero or positive, got " + toolDelay);
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package dev.infermark.agentperf.phase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.infermark.agentperf.FakeServer;
+import dev.infermark.agentperf.Fixtures;
+import dev.infermark.agentperf.SpaceTokenizer;
+import dev.infermark.agentperf.agent.Assignment;
+import dev.infermark.agentperf.agent.PhasePrefix;
+import dev.infermark.agentperf.agent.RequestFactory;
+import dev.infermark.agentperf.agent.Ticker;
+import dev.infermark.agentperf.power.NoPower;
+import dev.infermark.agentperf.trajectory.JsonlTrajectories;
+import dev.infermark.client.InferenceRequest;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestRecord;
+
+class PhaseRunTest {
+  @TempDir
+  Path dir;
+
+  private PhaseConfig config(int minTraj, int perAgent, String steady, String timeout) {
+    return new PhaseConfig(minTraj, perAgent, Duration.parse("PT" + steady), Duration.ofMillis(20), Duration.parse("PT" + timeout),
+        Duration.ofSeconds(5), Duration.ofMillis(5), 1);
+  }
+
+  private PhaseRun run(PhaseConfig c, FakeServer server, ConcurrentLinkedQueue<RequestRecord> sink) throws Exception {
+    JsonlTrajectories src = JsonlTrajectories.load(Fixtures.trajectories(dir, 8, 3, 1), SpaceTokenizer.INSTANCE, 100_000);
+    return new PhaseRun(c, Ticker.system(), server, src, new Assignment(42, src.size(), 0), new RequestFactory(16384, false, 5),
+        sink::add, () -> false, new NoPower(), SpaceTokenizer.INSTANCE);
+  }
+
+  @Test
+  void runsUntilEveryGateIsMetAndMeasuresOnlyTheWindow() throws Exception {
+    FakeServer server = new FakeServer(n -> 200, 0.01, 30);
+    ConcurrentLinkedQueue<RequestRecord> sink = new ConcurrentLinkedQueue<>();
+    PhaseResult r = run(config(12, 2, "0.15S", "30S"), server, sink).run(1, 4, PhasePrefix.of(1, 1));
+
+    assertThat(r.complete()).isTrue();
+    assertThat(r.gates().met()).isTrue();
+    assertThat(r.gates().trajectoriesCompleted()).isGreaterThanOrEqualTo(12);
+    assertThat(r.gates().fewestPerAgent()).isGreaterThanOrEqualTo(2);
+    assertThat(r.windowSeconds()).isGreaterThanOrEqualTo(0.15);
+    assertThat(r.requestsSent()).isEqualTo(sink.size()).isEqualTo(server.sent().size());
+    // Exactly the requests labelled profiling make the statistics.
+    long profiling = sink.stream().filter(x -> x.phase() == Phase.PROFILING).count();
+    assertThat(r.stats().requests()).isEqualTo((int) profiling).isPositive();
+    assertThat(r.stats().p25OutputSpeed()).isCloseTo(200, org.assertj.core.data.Offset.offset(1.0));
+    // Every 5th request kept its text: the token check compared server and local counts.
+    assertThat(r.tokenCheck()).isNotNull();
+    assertThat(r.tokenCheck().meanAbsRelativeDiff()).isZero();
+    // All agents send with max_tokens 16384 and the phase prefix on the first message.
+    assertThat(server.sent()).allSatisfy(q -> {
+      assertThat(q.maxTokens()).isEqualTo(16384);
+      assertThat(q.messages().get(0).content().toString()).startsWith(PhasePrefix.of(1, 1).text());
+      assertThat(q.messages().get(1).content().toString()).doesNotContain("cache namespace");
+    });
+  }
+
+  @Test
+  void aPhaseThatCannotMeetItsGatesEndsIncompleteAtTheTimeout() throws Exception {
+    FakeServer server = new FakeServer(n -> 200, 0.01, 30);
+    PhaseResult r = run(config(1, 1_000_000, "0.01S", "0.3S"), server, new ConcurrentLinkedQueue<>()).run(1, 2, PhasePrefix.of(1, 1));
+    assertThat(r.complete()).isFalse();
+    assertThat(r.gates().perAgentMet()).isFalse();
+    assertThat(r.wallSeconds()).isBetween(0.3, 10.0);
+  }
+
+  @Test
+  void assignmentIsIdenticalAcrossPhasesAndPrefixesDiffer() throws Exception {
+    FakeServer server = new FakeServer(n -> 200, 0.01, 30);
+    PhaseRun pr = run(config(8, 2, "0.05S", "30S"), server, new ConcurrentLinkedQueue<>());
+    pr.run(1, 2, PhasePrefix.of(9, 1));
+    List<InferenceRequest> first = server.sent();
+    server.requests.clear();
+    pr.run(2, 5, PhasePrefix.of(9, 2));
+    List<InferenceRequest> second = server.sent();
+
+    for (int agent = 0; agent < 2; agent++) {
+      assertThat(trajectories(second, agent).subList(0, 2)).isEqualTo(trajectories(first, agent).subList(0, 2));
+    }
+    assertThat(first).allMatch(q -> q.messages().get(0).content().toString().startsWith(PhasePrefix.of(9, 1).text()));
+    assertThat(second).allMatch(q -> q.messages().get(0).content().toString().startsWith(PhasePrefix.of(9, 2).text()));
+    assertThat(second).allMatch(q -> q.tags().extra().get("agentperf_phase").equals(2));
+  }
+
+  @Test
+  void anAgentFailingOnBadDataEndsThePhaseWithItsError() throws Exception {
+    dev.infermark.agentperf.trajectory.TrajectorySource broken = new dev.infermark.agentperf.trajectory.TrajectorySource() {
+      @Override
+      public int size() {
+        return 2;
+      }
+
+      @Override
+      public dev.infermark.agentperf.trajectory.Trajectory get(int index) {
+        throw new IllegalArgumentException("trajectory " + index + " is corrupt");
+      }
+
+      @Override
+      public String describe() {
+        return "broken";
+      }
+    };
+    PhaseRun pr = new PhaseRun(config(1, 1, "0.01S", "30S"), Ticker.system(), new FakeServer(n -> 200, 0.01, 30), broken,
+        new Assignment(1, 2, 0), new RequestFactory(16384, false, 0), r -> {}, () -> false, new NoPower(), null);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> pr.run(1, 2, PhasePrefix.of(1, 1)))
+        .hasMessageContaining("of phase 1 failed: trajectory").hasMessageContaining("is corrupt");
+  }
+
+  /** The trajectories an agent worked on, in order. */
+  private static List<String> trajectories(List<InferenceRequest> sent, int agent) {
+    List<String> out = new ArrayList<>();
+    sent.stream().filter(q -> q.tags().lane() == agent).forEach(q -> {
+      if (out.isEmpty() || !out.getLast().equals(q.tags().correlationId())) {
+        out.add(q.tags().correlationId());
+      }
+    });
+    // Plays are named p<phase>-a<agent>-k<k>; what must match across phases is the trajectory played.
+    return out.stream().map(c -> sent.stream().filter(q -> q.tags().correlationId().equals(c)).findFirst().orElseThrow()
+        .tags().extra().get("trajectory_id").toString()).toList();
+  }
+}

@@ -1,0 +1,95 @@
+package dev.infermark.agentperf.power;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import com.sun.net.httpserver.HttpServer;
+
+import dev.infermark.settings.Settings;
+
+class PrometheusPowerTest {
+  static final String DCGM = """
+      # HELP DCGM_FI_DEV_POWER_USAGE Power draw (in W).
+      # TYPE DCGM_FI_DEV_POWER_USAGE gauge
+      DCGM_FI_DEV_POWER_USAGE{gpu="0",UUID="GPU-aaa",device="nvidia0",modelName="NVIDIA H200",Hostname="h"} 512.25
+      DCGM_FI_DEV_POWER_USAGE{gpu="1",UUID="GPU-bbb",device="nvidia1",modelName="NVIDIA H200",Hostname="h"} 487.75
+      DCGM_FI_DEV_MEMORY_POWER{gpu="0",UUID="GPU-aaa"} 40
+      DCGM_FI_DEV_GPU_TEMP{gpu="0",UUID="GPU-aaa"} 61
+      """;
+
+  @Test
+  void scrapesAFakeDcgmExporterOnLoopback() throws Exception {
+    AtomicInteger scrapes = new AtomicInteger();
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/metrics", ex -> {
+      scrapes.incrementAndGet();
+      byte[] b = DCGM.getBytes(StandardCharsets.UTF_8);
+      ex.sendResponseHeaders(200, b.length);
+      ex.getResponseBody().write(b);
+      ex.close();
+    });
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/metrics";
+      PowerSampler p = PowerSampler.fromSettings(Settings.of(Map.of("power-sampler", "prometheus", "power-dcgm-url", url,
+          "power-metrics", "DCGM_FI_DEV_POWER_USAGE,DCGM_FI_DEV_MEMORY_POWER")), l -> {});
+      assertThat(p).isInstanceOf(PrometheusPower.class);
+      ((PrometheusPower) p).sampleNow();
+      PowerSummary s = p.overall().orElseThrow();
+      assertThat(scrapes.get()).isEqualTo(1);
+      assertThat(s.meanWattsByAccelerator()).containsEntry("0", 552.25).containsEntry("1", 487.75);
+      assertThat(s.meanTotalWatts()).isEqualTo(1040.0);
+      p.close();
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  @Test
+  void aBadEndpointCountsFailures() throws Exception {
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/metrics", ex -> {
+      ex.sendResponseHeaders(503, -1);
+      ex.close();
+    });
+    server.start();
+    try {
+      var logs = new java.util.concurrent.CopyOnWriteArrayList<String>();
+      PrometheusPower p = new PrometheusPower(java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics"),
+          java.util.List.of("DCGM_FI_DEV_POWER_USAGE"), java.time.Duration.ofSeconds(1), logs::add);
+      p.sampleNow();
+      assertThat(p.overall()).isEmpty();
+      assertThat(p.failures()).isEqualTo(1);
+      assertThat(logs).singleElement().asString().contains("HTTP 503");
+      p.close();
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  @Test
+  void credentialsInTheUrlNeverReachLogsOrResults() {
+    assertThat(PowerSampler.withoutUserInfo("http://admin:s3cret@dcgm:9400/metrics")).isEqualTo("http://dcgm:9400/metrics");
+    assertThat(PowerSampler.withoutUserInfo("http://dcgm:9400/metrics")).isEqualTo("http://dcgm:9400/metrics");
+    PowerSampler p = PowerSampler.fromSettings(Settings.of(Map.of("power-sampler", "prometheus", "power-dcgm-url",
+        "http://admin:s3cret@127.0.0.1:1/metrics")), l -> {});
+    assertThat(p.describe()).doesNotContain("s3cret");
+    p.close();
+  }
+
+  @Test
+  void settingErrorsNameTheSetting() {
+    assertThatThrownBy(() -> PowerSampler.fromSettings(Settings.of(Map.of("power-sampler", "prometheus")), l -> {}))
+        .hasMessageContaining("infermark.power-dcgm-url");
+    assertThatThrownBy(() -> PowerSampler.fromSettings(Settings.of(Map.of("power-sampler", "ipmi")), l -> {}))
+        .hasMessageContaining("infermark.power-sampler: unknown sampler 'ipmi'");
+  }
+}
