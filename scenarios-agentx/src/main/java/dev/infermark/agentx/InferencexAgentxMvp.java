@@ -1,0 +1,127 @@
+package dev.infermark.agentx;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import dev.infermark.agentx.corpus.Corpus;
+import dev.infermark.agentx.replay.AgenticReplayGenerator;
+import dev.infermark.agentx.replay.SmokeCorpus;
+import dev.infermark.annotations.Default;
+import dev.infermark.annotations.Locked;
+import dev.infermark.annotations.Scenario;
+import dev.infermark.annotations.Workload;
+import dev.infermark.lock.LockViolation;
+import dev.infermark.lock.ScenarioLockException;
+import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.RunContext;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.Settings;
+
+/**
+ * InferenceX AgentX MVP: replays recorded Claude-Code-style agentic sessions (Weka traces, with
+ * sub-agents) at {@code concurrency} live session trees, with warmup priming, recorded think times,
+ * a 10 s system idle cap and per-play cache-bust markers, and stamps a submission verdict
+ * (docs/agentx-mvp.md). The {@code smoke} preset runs about two minutes against the embedded
+ * simulator on a synthetic corpus; it is stamped {@code submission_valid: false}.
+ */
+@Scenario(name = "inferencex-agentx-mvp",
+    description = "AgentX MVP: agentic trace replay (Weka with-subagents corpus) at N live session trees")
+@Locked(key = "request-rate", forbidden = true,
+    reason = "the scenario uses the agentic replay scheduler (warmup, then steady state with trace recycling)")
+@Locked(key = "streaming", value = "true",
+    reason = "the scenario requires streaming because the per-token latency metrics (TTFT, ITL) need it")
+@Locked(key = "extra-inputs.ignore_eos", value = "true",
+    reason = "the server must generate the full recorded output length")
+@Locked(key = "ignore-trace-delays", forbidden = true, reason = "recorded trace delays are part of the workload")
+@Locked(key = "synthesis-max-isl", forbidden = true, reason = "prompts must not be truncated")
+@Locked(key = "public-dataset", anyOf = {
+    "semianalysis_cc_traces_weka_with_subagents", "semianalysis_cc_traces_weka_with_subagents_256k",
+    "semianalysis_cc_traces_weka_with_subagents_060226", "semianalysis_cc_traces_weka_with_subagents_060226_256k",
+    "semianalysis_cc_traces_weka_with_subagents_060526", "semianalysis_cc_traces_weka_with_subagents_060526_256k",
+    "semianalysis_cc_traces_weka_with_subagents_060826", "semianalysis_cc_traces_weka_with_subagents_060826_256k",
+    "semianalysis_cc_traces_weka_061326", "semianalysis_cc_traces_weka_061326_256k",
+    "semianalysis_cc_traces_weka_061526", "semianalysis_cc_traces_weka_061526_256k",
+    "semianalysis_cc_traces_weka_062126", "semianalysis_cc_traces_weka_062126_256k"},
+    reason = "the dataset must be a pinned Weka with-subagents corpus")
+// anyOf, not value: a required value would be injected, and the loader would then always pick HF.
+@Locked(key = "hf-weka-dataset", anyOf = "semianalysisai/cc-traces-weka-062126",
+    reason = "the generic HF Weka loader is only allowed on the pinned corpus")
+@Locked(key = "input-file", forbidden = true,
+    reason = "a local trace corpus is not a comparable submission; use public-dataset, or pass "
+        + "infermark.unsafe-override=true for a run stamped invalid")
+@Locked(key = "public-dataset", required = true, orKeys = {"hf-weka-dataset", "input-file"}, bypassable = false,
+    reason = "Provide infermark.public-dataset (e.g. semianalysis_cc_traces_weka_062126) or infermark.hf-weka-dataset="
+        + "semianalysisai/cc-traces-weka-062126")
+@Locked(key = "cache-bust", value = "first_turn_prefix",
+    reason = "every tree play needs a fresh prompt prefix so recycled traces do not inflate cache hits")
+@Locked(key = "concurrency", single = true,
+    reason = "does not support parameter sweeps; pass a single concurrency value instead of a list")
+@Locked(key = "benchmark-duration", min = "900",
+    reason = "requires duration >= 900s to reach steady state and trigger KV offloading")
+@Locked(key = "inter-turn-delay-cap-seconds", forbidden = true,
+    reason = "clamping parent and sub-agent delays independently distorts their relative timing")
+@Locked(key = "system-idle-gap-cap-seconds", value = "10",
+    reason = "the whole system may never sit idle for more than 10 seconds")
+@Default(key = "benchmark-duration", value = "1800")
+@Default(key = "trajectory-start-min-ratio", value = "0.0")
+@Default(key = "trajectory-start-max-ratio", value = "1.0")
+// smoke: ~2 minutes on the embedded simulator, synthetic traces written under target/ and replayed as a local corpus.
+@Default(preset = "smoke", key = "unsafe-override", value = "true")
+@Default(preset = "smoke", key = "input-file", value = "target/agentx-smoke-traces")
+@Default(preset = "smoke", key = "agentx-synthetic-traces", value = "48")
+// The simulator serves 131 072 tokens; synthetic traces grow past that, so keep the ones that fit.
+@Default(preset = "smoke", key = "max-context-length", value = "100000")
+@Default(preset = "smoke", key = "concurrency", value = "8")
+@Default(preset = "smoke", key = "benchmark-duration", value = "90s")
+@Default(preset = "smoke", key = "benchmark-grace-period", value = "15s")
+@Default(preset = "smoke", key = "random-seed", value = "42")
+public class InferencexAgentxMvp {
+  /** The loaders a submission may use (spec §1.2); {@code weka_trace} only under unsafe-override. */
+  static final Set<String> HF_LOADERS = Set.of("weka_hf");
+
+  @Workload
+  public LoadGenerator workload() {
+    return new AgenticReplayGenerator(SmokeCorpus::load, InferencexAgentxMvp::checkCorpus);
+  }
+
+  /**
+   * Re-checks what the lock check cannot see because it came from a preset (locks check only
+   * values the user set): the loader and the duration. Deviations are allowed only under
+   * {@code unsafe-override}, and then stamp the run invalid.
+   */
+  static void checkCorpus(RunContext ctx, Corpus corpus) {
+    Settings s = ctx.settings();
+    List<LockViolation> found = new ArrayList<>();
+    String loader = corpus.loader();
+    if ("synthetic".equals(loader)) {
+      found.add(new LockViolation("infermark.input-file (loader)", loader, "a Weka trace corpus",
+          "synthetic data is not a benchmark dataset", false));
+    } else if (!loader.startsWith("semianalysis_") && !HF_LOADERS.contains(loader)) {
+      found.add(new LockViolation("infermark.input-file (loader)", loader, "a pinned public Weka corpus",
+          "a local trace corpus is not a comparable submission", true));
+    }
+    double seconds = s.get(Keys.BENCHMARK_DURATION).toNanos() / 1e9;
+    if (seconds < 900) {
+      found.add(new LockViolation("infermark.benchmark-duration", s.text("benchmark-duration").orElse("" + seconds),
+          ">= 900", "requires duration >= 900s to reach steady state and trigger KV offloading", true));
+    }
+    if (found.isEmpty()) {
+      return;
+    }
+    if (found.stream().anyMatch(v -> !v.bypassable())) {
+      throw new ScenarioLockException(ctx.scenario(), found, "These violations cannot be bypassed with "
+          + "-Dinfermark.unsafe-override=true.");
+    }
+    if (!Boolean.TRUE.equals(s.get(Keys.UNSAFE_OVERRIDE))) {
+      throw new ScenarioLockException(ctx.scenario(), found, "Pass -Dinfermark.unsafe-override=true to convert to "
+          + "warnings (run will be marked submission_valid=false).");
+    }
+    for (LockViolation v : found) {
+      ctx.log("infermark: WARNING " + v + " — allowed by infermark.unsafe-override; this run is stamped "
+          + "submission_valid=false");
+    }
+    ctx.verdict().ifPresent(v -> v.add(SubmissionVerdict.UNSAFE_OVERRIDE));
+  }
+}

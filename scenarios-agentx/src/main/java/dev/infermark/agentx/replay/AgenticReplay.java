@@ -1,0 +1,848 @@
+package dev.infermark.agentx.replay;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+import dev.infermark.agentx.prompt.PromptSource;
+import dev.infermark.agentx.topology.Branch;
+import dev.infermark.agentx.topology.ReplayStream;
+import dev.infermark.agentx.topology.ReplayTurn;
+import dev.infermark.agentx.topology.SessionTree;
+import dev.infermark.client.InferenceRequest;
+import dev.infermark.record.ErrorKind;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.record.RequestTags;
+
+/**
+ * The agentic replay scheduler (spec §3): {@code concurrency} lanes, each holding one session
+ * tree until the whole tree drains, then recycling into the next trace from the sampler.
+ *
+ * <p>Stages: primers (one one-token request per live stream at its t* snapshot, ramp-aligned),
+ * optional cache-pressure warmup (zero delays, one token, handoff of each stream's next turn),
+ * then profiling (end-to-start delays, SPAWN/JOIN, global and per-tree idle caps, overflow
+ * termination) until the duration, then a grace drain.
+ *
+ * <p>All state lives behind this object's lock; time comes from a {@link ReplayClock} and requests
+ * leave through a {@link RequestDispatcher}, so the rules are tested deterministically.
+ */
+public final class AgenticReplay {
+  /** Where the scheduler is. */
+  public enum Stage { NEW, PRIMING, PRESSURE, PROFILING, DONE }
+
+  private static final long MS = 1_000_000L;
+
+  private final ReplayConfig config;
+  private final ReplayClock clock;
+  private final RequestDispatcher dispatcher;
+  private final PromptSource prompts;
+  private final TreeSampler sampler;
+  private final Consumer<RequestRecord> sink;
+  private final Consumer<String> log;
+  private final SplittableRandom ids;
+
+  private final Lane[] lanes;
+  private final PriorityQueue<Timer> timers = new PriorityQueue<>();
+  private final List<Parked> parked = new ArrayList<>();
+  private final Map<String, Integer> passByTrace = new HashMap<>();
+  private final RecycleGuard recycleGuard = new RecycleGuard();
+  private final Set<String> markers = new HashSet<>();
+  private final List<String> warmupFailures = new ArrayList<>();
+  private final BranchStats branchStats = new BranchStats();
+  private final CompletableFuture<Void> finished = new CompletableFuture<>();
+  private final long systemCapNs;
+  private final long traceCapNs;
+
+  private Stage stage = Stage.NEW;
+  private Consumer<Stage> stageListener = s -> {};
+  private long seq;
+  private long wakeAtNs = Long.MAX_VALUE;
+  private int inFlight;
+  private int primersOutstanding;
+  private boolean stopped;
+  private boolean pressureStopping;
+  private boolean cancelled;
+  private long phaseStartNs = -1;
+  private long skippedOverflows;
+  private long droppedAfterGrace;
+  private long idleJumps;
+  private long idleSkippedNs;
+  private long traceCapJumps;
+  private int liveTrees;
+  private int maxLiveTrees;
+  private long plays;
+
+  public AgenticReplay(ReplayConfig config, List<SessionTree> trees, PromptSource prompts, ReplayClock clock,
+      RequestDispatcher dispatcher, Consumer<RequestRecord> sink, Consumer<String> log) {
+    this.config = config;
+    this.clock = clock;
+    this.dispatcher = dispatcher;
+    this.prompts = prompts;
+    this.sampler = new TreeSampler(trees);
+    this.sink = sink;
+    this.log = log;
+    this.ids = new SplittableRandom(config.seed() ^ 0x5DEECE66DL);
+    this.lanes = new Lane[config.concurrency()];
+    this.systemCapNs = config.systemIdleCap() == null ? Long.MAX_VALUE : config.systemIdleCap().toNanos();
+    this.traceCapNs = config.traceIdleCap() == null ? Long.MAX_VALUE : config.traceIdleCap().toNanos();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Start: lanes, t* snapshots, primers
+
+  /** Assigns lanes, takes the t* snapshots and sends the warmup primers. Call once. */
+  public synchronized void start() {
+    if (stage == Stage.DONE && cancelled) {
+      return; // cancelled before it started
+    }
+    if (stage != Stage.NEW) {
+      throw new IllegalStateException("replay already started");
+    }
+    long now = clock.nowNanos();
+    List<Primer> primers = new ArrayList<>();
+    StringBuilder summary = new StringBuilder();
+    for (int i = 0; i < lanes.length; i++) {
+      Lane lane = new Lane(i);
+      lanes[i] = lane;
+      SessionTree tree = sampler.next();
+      double tStar = StartInstant.sample(tree, i, config.seed(), config.startMinRatio(), config.startMaxRatio());
+      TreeSnapshot snap = TreeSnapshot.at(tree, tStar);
+      Play play = newPlay(lane, tree);
+      snap.pendingChildren().forEach((branch, n) -> play.branches.put(branch, new BranchRun(n)));
+      for (TreeSnapshot.StreamStart s : snap.streams()) {
+        StreamRun run = play.stream(s.stream());
+        run.nextTurn = s.nextTurnIndex();
+        play.active++;
+        if (s.gatedOnBranch() != null) {
+          run.gatedOn = s.gatedOnBranch();
+          branchStats.parentsSuspended++;
+        } else {
+          parked.add(new Parked(run, s.nextTurnIndex(), s.offsetMs()));
+        }
+        if (s.primed()) {
+          ReplayTurn warm = s.stream().turns().get(s.warmupTurnIndex());
+          primers.add(new Primer(run, s.warmupTurnIndex(), Math.min(tStar - warm.timestampMs(), capMs())));
+        }
+      }
+      summary.append(String.format(" lane %d: %s sample_time=%3.0f%% root_next=%d/%d live=%d",
+          i, tree.traceId(), 100 * position(tree, tStar), rootNext(snap), tree.root().turns().size(), snap.streams().size()));
+    }
+    if (!config.cacheBust() && lanes.length > sampler.size()) {
+      log.accept("agentic replay: WARNING " + lanes.length + " lanes share " + sampler.size() + " trace(s) without a "
+          + "cache-bust marker: wrapped lanes send identical prefixes");
+    }
+    log.accept("agentic replay: " + lanes.length + " lane(s) over " + sampler.size() + " trace(s);"
+        + (lanes.length <= 8 ? summary.toString() : " " + primers.size() + " primer(s)"));
+    List<Double> offsets = WarmupRamp.offsetsMs(primers.stream().map(Primer::leadMs).toList(), capMs(),
+        config.burstPhaseStarts());
+    enter(Stage.PRIMING);
+    primersOutstanding = primers.size();
+    for (int i = 0; i < primers.size(); i++) {
+      Primer p = primers.get(i);
+      schedule(new Timer(now + Math.round(offsets.get(i) * MS), p.run, p.turn, Kind.PRIMER, seq++));
+    }
+    if (primers.isEmpty()) {
+      afterPrimers();
+    }
+    afterEvent(null);
+  }
+
+  /** Called on every stage change, under the scheduler lock (keep it quick). */
+  public synchronized void onStage(Consumer<Stage> listener) {
+    this.stageListener = listener;
+  }
+
+  private void enter(Stage next) {
+    stage = next;
+    stageListener.accept(next);
+  }
+
+  private double capMs() {
+    return systemCapNs == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : systemCapNs / (double) MS;
+  }
+
+  private static double position(SessionTree tree, double tStar) {
+    double[] span = StartInstant.span(tree);
+    return span[1] > span[0] ? (tStar - span[0]) / (span[1] - span[0]) : 0;
+  }
+
+  private static int rootNext(TreeSnapshot snap) {
+    return snap.streams().stream().filter(s -> s.stream().root()).mapToInt(TreeSnapshot.StreamStart::nextTurnIndex)
+        .findFirst().orElse(-1);
+  }
+
+  private void afterPrimers() {
+    if (config.pressureWarmup()) {
+      startPressure();
+    } else {
+      startProfiling();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Cache-pressure warmup
+
+  private void startPressure() {
+    enter(Stage.PRESSURE);
+    long now = clock.nowNanos();
+    log.accept("agentic replay: cache-pressure warmup "
+        + (config.warmupRequestsPerLane() != null && config.warmupRequestsPerLane() > 0
+            ? config.warmupRequestsPerLane() + " request(s) per lane" : config.cacheWarmupDuration().toSeconds() + " s"));
+    List<Parked> resume = List.copyOf(parked);
+    parked.clear();
+    for (Parked p : resume) {
+      scheduleTurn(p.run, p.turn, p.offsetMs, now);
+    }
+    for (Lane lane : lanes) {
+      if (lane.play != null && lane.play.active == 0) {
+        treeDrained(lane.play);
+      }
+    }
+    if (config.cacheWarmupDuration() != null && !config.cacheWarmupDuration().isZero()) {
+      clock.schedule(guarded(this::stopPressure), now + config.cacheWarmupDuration().toNanos());
+    }
+  }
+
+  private synchronized void stopPressure() {
+    if (stage != Stage.PRESSURE || pressureStopping) {
+      return;
+    }
+    pressureStopping = true;
+    // Stop issuing: every pending dispatch keeps its profiling offset for the handoff.
+    for (Timer t : timers) {
+      parked.add(new Parked(t.run, t.turn, t.profileOffsetMs));
+    }
+    timers.clear();
+    afterEvent(null);
+  }
+
+  private boolean pressureLaneFull(Lane lane) {
+    Integer n = config.warmupRequestsPerLane();
+    return n != null && n > 0 && lane.pressureSent >= n;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Profiling
+
+  private void startProfiling() {
+    enter(Stage.PROFILING);
+    long now = clock.nowNanos();
+    phaseStartNs = now;
+    List<Parked> entries = List.copyOf(parked);
+    parked.clear();
+    List<Double> offsets = StartAlignment.alignMs(entries.stream().map(p -> p.offsetMs).toList(),
+        entries.stream().map(p -> p.run.play.lane.index).toList(), config.burstPhaseStarts());
+    for (int i = 0; i < entries.size(); i++) {
+      Parked p = entries.get(i);
+      schedule(new Timer(now + Math.round(offsets.get(i) * MS), p.run, p.turn, Kind.TURN, seq++));
+    }
+    log.accept("agentic replay: profiling for " + config.benchmarkDuration().toSeconds() + " s, " + entries.size()
+        + " stream(s) resume");
+    clock.schedule(guarded(this::stopProfiling), now + config.benchmarkDuration().toNanos());
+    for (Lane lane : lanes) {
+      if (lane.play == null || lane.play.active == 0) {
+        // Nothing left of this tree after t* (or after the warmup handoff): a fresh root at turn 0.
+        if (lane.play != null) {
+          treeDrained(lane.play);
+        } else {
+          recycleLane(lane);
+        }
+      }
+    }
+  }
+
+  private synchronized void stopProfiling() {
+    if (stage != Stage.PROFILING || stopped) {
+      return;
+    }
+    stopped = true;
+    timers.clear();
+    log.accept("agentic replay: duration reached; draining " + inFlight + " in-flight request(s); idle cap jumps="
+        + idleJumps + " skipped=" + String.format("%.1f", idleSkippedNs / 1e9) + "s");
+    if (inFlight == 0) {
+      finish();
+    } else {
+      clock.schedule(guarded(this::graceExpired), clock.nowNanos() + config.gracePeriod().toNanos());
+    }
+  }
+
+  private synchronized void graceExpired() {
+    if (stage != Stage.DONE) {
+      log.accept("agentic replay: grace period over, " + inFlight + " request(s) still in flight are dropped");
+      finish();
+    }
+  }
+
+  private void finish() {
+    enter(Stage.DONE);
+    timers.clear();
+    finished.complete(null);
+  }
+
+  /**
+   * Runs {@code r}, turning an unexpected exception (a broken invariant such as a double recycle)
+   * into a failed run instead of a silently dead timer or request thread.
+   */
+  private Runnable guarded(Runnable r) {
+    return () -> {
+      try {
+        r.run();
+      } catch (RuntimeException | Error e) {
+        fail(e);
+      }
+    };
+  }
+
+  private synchronized void fail(Throwable e) {
+    if (stage != Stage.DONE) {
+      log.accept("agentic replay: stopped by an internal error: " + e);
+      enter(Stage.DONE);
+      timers.clear();
+    }
+    finished.completeExceptionally(e);
+  }
+
+  /** Stops at once (Ctrl+C, JUnit abort): nothing new is sent, records arriving later are dropped. */
+  public synchronized void cancel() {
+    if (stage == Stage.DONE) {
+      return;
+    }
+    cancelled = true;
+    log.accept("agentic replay: cancelled with " + inFlight + " request(s) in flight");
+    finish();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Timers
+
+  private void schedule(Timer t) {
+    timers.add(t);
+  }
+
+  /** Sends turn {@code turn} of {@code run} after {@code delayMs} from {@code anchorNs}, per the stage's rules. */
+  private void scheduleTurn(StreamRun run, int turn, double delayMs, long anchorNs) {
+    run.nextTurn = turn;
+    switch (stage) {
+      case PROFILING -> {
+        if (!stopped) {
+          schedule(new Timer(anchorNs + Math.round(delayMs * MS), run, turn, Kind.TURN, seq++));
+        }
+      }
+      case PRESSURE -> {
+        if (pressureStopping || pressureLaneFull(run.play.lane)) {
+          parked.add(new Parked(run, turn, delayMs));
+        } else {
+          // Accelerated: no think time; the recorded delay is kept for a handoff.
+          Timer t = new Timer(clock.nowNanos(), run, turn, Kind.TURN, seq++);
+          t.profileOffsetMs = delayMs;
+          schedule(t);
+        }
+      }
+      default -> parked.add(new Parked(run, turn, delayMs));
+    }
+  }
+
+  private void tick(long at) {
+    List<Outgoing> out = new ArrayList<>();
+    synchronized (this) {
+      if (at == wakeAtNs) {
+        wakeAtNs = Long.MAX_VALUE;
+      }
+      if (stage == Stage.DONE) {
+        return;
+      }
+      long now = clock.nowNanos();
+      while (!timers.isEmpty() && timers.peek().dueNs <= now) {
+        out.add(dispatch(timers.poll()));
+      }
+      afterEvent(null);
+    }
+    // Hand-off outside the lock, so completions on other threads are not held up by a burst.
+    out.forEach(dispatcher::send);
+  }
+
+  private void ensureWake() {
+    Timer head = timers.peek();
+    if (head != null && head.dueNs < wakeAtNs && stage != Stage.DONE) {
+      long at = head.dueNs;
+      wakeAtNs = at;
+      clock.schedule(guarded(() -> tick(at)), at);
+    }
+  }
+
+  /** Checks the idle caps and the stage transitions after any change, then arms the next wake-up. */
+  private void afterEvent(Play touched) {
+    if (stage == Stage.PROFILING && !stopped) {
+      long now = clock.nowNanos();
+      if (traceCapNs != Long.MAX_VALUE && touched != null && touched.inFlight == 0) {
+        capTree(touched, now);
+      }
+      if (inFlight == 0 && !timers.isEmpty()) {
+        long shift = timers.peek().dueNs - (now + systemCapNs);
+        if (systemCapNs != Long.MAX_VALUE && shift > 0) {
+          shiftTimers(null, shift);
+          idleJumps++;
+          idleSkippedNs += shift;
+        }
+      }
+    }
+    if (stage == Stage.PRESSURE && inFlight == 0 && timers.isEmpty()) {
+      handoff();
+    }
+    if (stage == Stage.PROFILING && stopped && inFlight == 0) {
+      finish();
+    }
+    ensureWake();
+  }
+
+  /** Per-tree idle cap: a tree with nothing in flight has its next timer at most {@code cap} away. */
+  private void capTree(Play play, long now) {
+    long earliest = Long.MAX_VALUE;
+    for (Timer t : timers) {
+      if (t.run.play == play) {
+        earliest = Math.min(earliest, t.dueNs);
+      }
+    }
+    long shift = earliest == Long.MAX_VALUE ? 0 : earliest - (now + traceCapNs);
+    if (shift > 0) {
+      shiftTimers(play, shift);
+      traceCapJumps++;
+    }
+  }
+
+  /** Moves pending timers (all, or one tree's) earlier by {@code shiftNs}, keeping their spacing. */
+  private void shiftTimers(Play only, long shiftNs) {
+    List<Timer> all = new ArrayList<>(timers);
+    timers.clear();
+    for (Timer t : all) {
+      if (only == null || t.run.play == only) {
+        t.dueNs -= shiftNs;
+      }
+      timers.add(t);
+    }
+  }
+
+  private void handoff() {
+    log.accept("agentic replay: cache-pressure warmup done; " + parked.size() + " stream(s) hand off to profiling");
+    startProfiling();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Dispatch and completion
+
+  /** Books the request as in flight and returns it for sending. */
+  private Outgoing dispatch(Timer t) {
+    StreamRun run = t.run;
+    Play play = run.play;
+    ReplayTurn turn = run.stream.turns().get(t.turn);
+    Phase phase = stage == Stage.PROFILING ? Phase.PROFILING : Phase.WARMUP;
+    boolean oneToken = phase == Phase.WARMUP;
+    Integer maxTokens = oneToken ? Integer.valueOf(1) : Integer.valueOf(turn.maxTokens());
+    long now = clock.nowNanos();
+    inFlight++;
+    play.inFlight++;
+    run.lastStartNs = now;
+    if (stage == Stage.PRESSURE) {
+      play.lane.pressureSent++;
+    }
+    RequestTags tags = tags(run, t.turn, phase);
+    long due = t.dueNs;
+    Kind kind = t.kind;
+    ReplayStream stream = run.stream;
+    String marker = play.marker;
+    String model = turn.model();
+    return new Outgoing(phase, tags, due,
+        () -> new InferenceRequest(phase, tags, CacheBust.apply(prompts.messages(stream, t.turn), marker), null, model,
+            maxTokens, null, false, due),
+        r -> guarded(() -> complete(run, t.turn, kind, r)).run());
+  }
+
+  private RequestTags tags(StreamRun run, int turnIndex, Phase phase) {
+    Play play = run.play;
+    ReplayTurn turn = run.stream.turns().get(turnIndex);
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("source_trace_id", play.tree.traceId());
+    extra.put("source_outer_idx", turn.sourceOuterIndex());
+    extra.put("source_inner_idx", turn.sourceInnerIndex());
+    extra.put("source_kind", run.stream.root() ? "root" : "child");
+    extra.put("phase_name", phase == Phase.WARMUP ? "agentic.warmup" : "profiling");
+    extra.put("num_turns", run.stream.turns().size());
+    extra.put("context_overflow_skip", false);
+    if (play.marker != null) {
+      extra.put("cache_bust_marker", play.marker);
+      extra.put("cache_bust_target", CacheBust.TARGET);
+    }
+    return new RequestTags(run.stream.sessionId(), run.correlationId, turnIndex, play.rootCorrelationId,
+        run.parentCorrelationId, play.lane.index, run.stream.agentDepth(), extra);
+  }
+
+  private synchronized void complete(StreamRun run, int turnIndex, Kind kind, RequestRecord record) {
+    if (stage == Stage.DONE) {
+      droppedAfterGrace++;
+      return;
+    }
+    Play play = run.play;
+    inFlight--;
+    play.inFlight--;
+    long now = clock.nowNanos();
+    run.lastEndNs = now;
+    if (kind == Kind.PRIMER) {
+      sink.accept(record);
+      primersOutstanding--;
+      if (!record.ok() && run.stream.agentDepth() == 0) {
+        // Any root primer failure (overflow included) aborts: profiling would start on a degraded pool.
+        warmupFailures.add(play.tree.traceId());
+        log.accept("agentic replay: warmup failed for trace " + play.tree.traceId() + " ("
+            + record.error().message() + "); aborting run early");
+        cancelled = true;
+        finish();
+        return;
+      }
+      if (primersOutstanding == 0) {
+        afterPrimers();
+      }
+      afterEvent(null);
+      return;
+    }
+    boolean overflow = !record.ok() && record.error().kind() == ErrorKind.CONTEXT_OVERFLOW;
+    if (overflow && stage == Stage.PROFILING) {
+      // Skip path: kept out of metrics, error counts and the JSONL; counted for the 1 % check.
+      skippedOverflows++;
+    } else {
+      sink.accept(record);
+    }
+    if (!record.ok()) {
+      run.erred = true;
+    }
+    ReplayTurn turn = run.stream.turns().get(turnIndex);
+    boolean last = turnIndex == run.stream.turns().size() - 1;
+    if (!overflow) {
+      for (String branchId : turn.spawnBranchIds()) {
+        spawn(run, turn, branchId, now);
+      }
+    }
+    if (last || overflow) {
+      if (overflow && !last) {
+        log.accept("agentic replay: terminating trajectory " + run.stream.sessionId() + " early at turn " + turnIndex
+            + "/" + run.stream.turns().size() + ": context-overflow error from server");
+        if (!run.stream.root()) {
+          branchStats.childrenTruncated++;
+        }
+      }
+      finishStream(run, now);
+    } else {
+      advance(run, turnIndex + 1, now);
+    }
+    afterEvent(play);
+  }
+
+  /** Moves a stream to turn {@code k}: waits for its join, else schedules it after its end-to-start delay. */
+  private void advance(StreamRun run, int k, long now) {
+    ReplayTurn next = run.stream.turns().get(k);
+    String join = next.joinBranchId();
+    BranchRun branch = join == null ? null : run.play.branches.get(join);
+    if (branch != null && branch.pending > 0) {
+      run.nextTurn = k;
+      run.gatedOn = join;
+      branchStats.parentsSuspended++;
+      return;
+    }
+    scheduleTurn(run, k, next.delayMs(), now);
+  }
+
+  /** Starts every child of a branch at its recorded offset from the spawning turn's start. */
+  private void spawn(StreamRun parent, ReplayTurn spawnTurn, String branchId, long now) {
+    Play play = parent.play;
+    Branch branch = play.tree.branches().stream().filter(b -> b.id().equals(branchId)).findFirst().orElse(null);
+    if (branch == null || play.branches.containsKey(branchId)) {
+      return;
+    }
+    List<ReplayStream> children = new ArrayList<>();
+    for (String id : branch.childSessionIds()) {
+      play.tree.children().stream().filter(c -> c.sessionId().equals(id) && !c.turns().isEmpty()).findFirst()
+          .ifPresent(children::add);
+    }
+    BranchRun br = new BranchRun(branch.background() ? 0 : children.size());
+    play.branches.put(branchId, br);
+    for (ReplayStream child : children) {
+      StreamRun c = play.stream(child);
+      play.active++;
+      branchStats.childrenSpawned++;
+      double offsetMs = Math.max(0, child.turns().get(0).timestampMs() - spawnTurn.timestampMs());
+      long due = parent.lastStartNs + Math.round(offsetMs * MS);
+      if (due < now) {
+        branchStats.childrenDelayed++;
+      }
+      scheduleTurn(c, 0, Math.max(0, (due - now) / (double) MS), now);
+    }
+  }
+
+  private void finishStream(StreamRun run, long now) {
+    run.finished = true;
+    Play play = run.play;
+    play.active--;
+    if (!run.stream.root()) {
+      if (run.erred) {
+        branchStats.childrenErrored++;
+      } else {
+        branchStats.childrenCompleted++;
+      }
+      BranchRun br = run.stream.branchId() == null ? null : play.branches.get(run.stream.branchId());
+      if (br != null && br.pending > 0 && --br.pending == 0) {
+        releaseJoin(play, run.stream.branchId(), now);
+      }
+    }
+    if (play.active == 0) {
+      treeDrained(play);
+    }
+  }
+
+  private void releaseJoin(Play play, String branchId, long now) {
+    for (StreamRun s : play.streams.values()) {
+      if (branchId.equals(s.gatedOn) && !s.finished) {
+        s.gatedOn = null;
+        branchStats.parentsResumed++;
+        // The join turn keeps its own recorded delay, counted from the later of parent end and last child end (now).
+        scheduleTurn(s, s.nextTurn, s.stream.turns().get(s.nextTurn).delayMs(), now);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Trees, recycling
+
+  private Play newPlay(Lane lane, SessionTree tree) {
+    int pass = passByTrace.merge(tree.traceId(), 1, Integer::sum) - 1;
+    String marker = config.cacheBust() ? CacheBust.marker(config.benchmarkId(), pass, lane.index, tree.traceId()) : null;
+    if (marker != null) {
+      markers.add(marker);
+    }
+    Play play = new Play(lane, tree, newId(), marker);
+    lane.play = play;
+    liveTrees++;
+    maxLiveTrees = Math.max(maxLiveTrees, liveTrees);
+    plays++;
+    return play;
+  }
+
+  private String newId() {
+    return new UUID(ids.nextLong(), ids.nextLong()).toString();
+  }
+
+  /** The tree has no stream left: free the lane and, unless the run is stopping, recycle it. */
+  private void treeDrained(Play play) {
+    recycleGuard.drained(play.rootCorrelationId, play.tree.traceId(), play.lane.index);
+    liveTrees--;
+    Lane lane = play.lane;
+    lane.play = null;
+    boolean recycle = switch (stage) {
+      case PROFILING -> !stopped;
+      case PRESSURE -> true; // parked at offset 0 when the stage is stopping
+      default -> false;
+    };
+    if (recycle) {
+      recycleLane(lane);
+    }
+  }
+
+  /** A fresh play of the sampler's next trace at turn 0, with a new marker and correlation id. */
+  private void recycleLane(Lane lane) {
+    SessionTree tree = sampler.next();
+    Play play = newPlay(lane, tree);
+    StreamRun root = play.stream(tree.root());
+    play.active = 1;
+    scheduleTurn(root, 0, 0, clock.nowNanos());
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Results
+
+  /** Completes when profiling ended (duration and grace), the run was cancelled, or warmup failed. */
+  public CompletableFuture<Void> finished() {
+    return finished;
+  }
+
+  public synchronized Stage stage() {
+    return stage;
+  }
+
+  public synchronized boolean cancelled() {
+    return cancelled;
+  }
+
+  /** Root traces whose primer failed (the run was aborted). */
+  public synchronized List<String> warmupFailures() {
+    return List.copyOf(warmupFailures);
+  }
+
+  /** {@code System.nanoTime()} of the profiling start, or -1 before it. */
+  public synchronized long phaseStartNs() {
+    return phaseStartNs;
+  }
+
+  /** Overflow responses in profiling that took the skip path. */
+  public synchronized long skippedOverflows() {
+    return skippedOverflows;
+  }
+
+  /** Records that came back after the grace period (or a cancel) and were dropped. */
+  public synchronized long droppedAfterGrace() {
+    return droppedAfterGrace;
+  }
+
+  public synchronized int inFlight() {
+    return inFlight;
+  }
+
+  /** Trees live now. */
+  public synchronized int liveTrees() {
+    return liveTrees;
+  }
+
+  /** The most trees ever live at once (never above the concurrency). */
+  public synchronized int maxLiveTrees() {
+    return maxLiveTrees;
+  }
+
+  /** Tree plays started (initial lanes plus recycles). */
+  public synchronized long plays() {
+    return plays;
+  }
+
+  /** Every cache-bust marker minted. */
+  public synchronized Set<String> markers() {
+    return Set.copyOf(markers);
+  }
+
+  public synchronized long idleJumps() {
+    return idleJumps;
+  }
+
+  public synchronized long idleSkippedNs() {
+    return idleSkippedNs;
+  }
+
+  public synchronized long traceCapJumps() {
+    return traceCapJumps;
+  }
+
+  /** Pending timer instants, earliest first (for tests and diagnostics). */
+  public synchronized List<Long> pendingDueNs() {
+    return timers.stream().map(t -> t.dueNs).sorted().toList();
+  }
+
+  public BranchStats branchStats() {
+    return branchStats;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // State
+
+  private enum Kind { PRIMER, TURN }
+
+  private static final class Lane {
+    final int index;
+    Play play;
+    int pressureSent;
+
+    Lane(int index) {
+      this.index = index;
+    }
+  }
+
+  /** One play of a tree on a lane. */
+  private final class Play {
+    final Lane lane;
+    final SessionTree tree;
+    final String rootCorrelationId;
+    final String marker;
+    final Map<String, StreamRun> streams = new LinkedHashMap<>();
+    final Map<String, BranchRun> branches = new HashMap<>();
+    final Map<String, String> correlationIds = new HashMap<>();
+    int active;
+    int inFlight;
+
+    Play(Lane lane, SessionTree tree, String rootCorrelationId, String marker) {
+      this.lane = lane;
+      this.tree = tree;
+      this.rootCorrelationId = rootCorrelationId;
+      this.marker = marker;
+      correlationIds.put(tree.root().sessionId(), rootCorrelationId);
+    }
+
+    String correlationId(String sessionId) {
+      return correlationIds.computeIfAbsent(sessionId, k -> newId());
+    }
+
+    StreamRun stream(ReplayStream s) {
+      return streams.computeIfAbsent(s.sessionId(), k -> new StreamRun(this, s, correlationId(s.sessionId()),
+          s.parentSessionId() == null ? null : correlationId(s.parentSessionId())));
+    }
+  }
+
+  private static final class StreamRun {
+    final Play play;
+    final ReplayStream stream;
+    final String correlationId;
+    final String parentCorrelationId;
+    int nextTurn;
+    String gatedOn;
+    boolean finished;
+    boolean erred;
+    long lastStartNs;
+    long lastEndNs;
+
+    StreamRun(Play play, ReplayStream stream, String correlationId, String parentCorrelationId) {
+      this.play = play;
+      this.stream = stream;
+      this.correlationId = correlationId;
+      this.parentCorrelationId = parentCorrelationId;
+    }
+  }
+
+  private static final class BranchRun {
+    int pending;
+
+    BranchRun(int pending) {
+      this.pending = pending;
+    }
+  }
+
+  private record Primer(StreamRun run, int turn, double leadMs) {}
+
+  /** A turn waiting for a phase boundary, with its offset (ms) once the next phase starts. */
+  private record Parked(StreamRun run, int turn, double offsetMs) {}
+
+  private static final class Timer implements Comparable<Timer> {
+    long dueNs;
+    final StreamRun run;
+    final int turn;
+    final Kind kind;
+    final long order;
+    double profileOffsetMs;
+
+    Timer(long dueNs, StreamRun run, int turn, Kind kind, long order) {
+      this.dueNs = dueNs;
+      this.run = run;
+      this.turn = turn;
+      this.kind = kind;
+      this.order = order;
+    }
+
+    @Override
+    public int compareTo(Timer o) {
+      int c = Long.compare(dueNs, o.dueNs);
+      return c != 0 ? c : Long.compare(order, o.order);
+    }
+  }
+}

@@ -1,0 +1,228 @@
+package dev.infermark.agentx.replay;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+import dev.infermark.agentx.corpus.Corpus;
+import dev.infermark.json.Json;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.RunContext;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.Settings;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs the agentic replay against the run's server: loads the corpus, replays it on the real
+ * clock with one virtual thread per request, then stamps the runtime verdict (overflow rate,
+ * cancellation, metric coverage) and adds {@code branch_stats}, {@code metadata.dataset} and the
+ * replay's own measurements (dispatch lateness, idle-cap jumps) to the run's artifacts.
+ */
+public final class AgenticReplayGenerator implements LoadGenerator {
+  /** The scenario minimum below which the coverage gate is not applied (spec §1.6). */
+  static final Duration COVERAGE_MIN_WINDOW = Duration.ofSeconds(900);
+
+  private final CorpusSource corpusSource;
+  private final BiConsumer<RunContext, Corpus> corpusCheck;
+
+  /** Where the corpus comes from (the settings, or a prepared corpus in tests). */
+  @FunctionalInterface
+  public interface CorpusSource {
+    Corpus load(RunContext ctx) throws Exception;
+  }
+
+  /**
+   * @param corpusSource loads the corpus
+   * @param corpusCheck checks the loaded corpus against the scenario's rules before any traffic
+   *     (may stamp the verdict or throw)
+   */
+  public AgenticReplayGenerator(CorpusSource corpusSource, BiConsumer<RunContext, Corpus> corpusCheck) {
+    this.corpusSource = corpusSource;
+    this.corpusCheck = corpusCheck;
+  }
+
+  /** The corpus the run's settings select. */
+  public static AgenticReplayGenerator fromSettings(BiConsumer<RunContext, Corpus> corpusCheck) {
+    return new AgenticReplayGenerator(ctx -> Corpus.load(ctx.settings(), ctx.hub(), ctx.tokenizer(), ctx.seed()),
+        corpusCheck);
+  }
+
+  @Override
+  public RunResult run(RunContext ctx) throws Exception {
+    ReplayConfig config = config(ctx.settings(), ctx.seed(), UUID.randomUUID().toString(), ctx::log);
+    ctx.progress().phase("dataset", null);
+    Corpus corpus = corpusSource.load(ctx);
+    ctx.log("agentx: corpus " + corpus.loader() + ": " + corpus.trees().size() + " trace(s), " + corpus.requestCount()
+        + " request(s); " + config.concurrency() + " lane(s)");
+    corpusCheck.accept(ctx, corpus);
+    ctx.exportExtras().withObjectProperty("metadata").set("dataset", corpus.datasetMetadata());
+
+    ProfileMeter meter = new ProfileMeter();
+    Consumer<RequestRecord> sink = r -> {
+      meter.accept(r);
+      ctx.record(r);
+    };
+    AgenticReplay replay;
+    try (SystemReplayClock clock = new SystemReplayClock()) {
+      replay = new AgenticReplay(config, corpus.trees(), corpus.prompts(), clock,
+          new VirtualThreadDispatcher(ctx.client(), (out, ns) -> meter.started(out.phase(), ns)), sink, ctx::log);
+      replay.onStage(stage -> ctx.progress().phase(switch (stage) {
+        case PRIMING, PRESSURE -> "warmup";
+        case PROFILING -> "profiling";
+        default -> "drain";
+      }, stage == AgenticReplay.Stage.PROFILING ? config.benchmarkDuration() : null));
+      ctx.cancellation().onCancel(replay::cancel);
+      replay.start();
+      try {
+        replay.finished().get();
+      } catch (InterruptedException e) {
+        replay.cancel();
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("agentic replay failed: " + e.getCause().getMessage(), e.getCause());
+      }
+    }
+    return finish(ctx, config, replay, meter);
+  }
+
+  private RunResult finish(RunContext ctx, ReplayConfig config, AgenticReplay replay, ProfileMeter meter) {
+    Settings s = ctx.settings();
+    boolean cancelled = replay.cancelled() || ctx.cancelled();
+    long skipped = replay.skippedOverflows();
+    long overflows = skipped + meter.recordedOverflowCount();
+    boolean overflowExceeded = SubmissionRules.overflowRateExceeded(overflows, meter.requestCount(), meter.errorCount(),
+        skipped, s.get(ReplayKeys.CONTEXT_OVERFLOW_RATE_LIMIT));
+    SubmissionRules.Coverage coverage = null;
+    if (!cancelled && replay.phaseStartNs() >= 0 && config.benchmarkDuration().compareTo(COVERAGE_MIN_WINDOW) >= 0) {
+      coverage = SubmissionRules.Coverage.of(meter.ttftEndNs(), meter.itlEndNs(), replay.phaseStartNs(),
+          config.benchmarkDuration().toNanos() / 1e9, s.get(ReplayKeys.PROFILE_METRIC_COVERAGE_RATIO));
+    }
+    SubmissionRules.Coverage cov = coverage;
+    ctx.verdict().ifPresent(v -> SubmissionRules.apply(v, overflowExceeded, cancelled, cov));
+
+    ObjectNode extras = ctx.exportExtras();
+    extras.set("branch_stats", replay.branchStats().toJson());
+    extras.set("context_overflow_count", scalar("requests", overflows));
+    extras.set("skipped_context_overflow_count", scalar("requests", skipped));
+    ObjectNode metadata = extras.withObjectProperty("metadata");
+    if (coverage != null) {
+      ObjectNode c = metadata.putArray("metric_duration_coverage").addObject();
+      c.put("phase_name", "profiling");
+      c.put("expected_duration_seconds", coverage.expectedSeconds());
+      c.put("required_ratio", coverage.requiredRatio());
+      c.put("ttft_ratio", coverage.ttftRatio());
+      c.put("inter_token_latency_ratio", coverage.itlRatio());
+    }
+    ObjectNode info = metadata.putObject("agentic_replay");
+    info.put("lanes", config.concurrency());
+    info.put("trees_played", replay.plays());
+    info.put("max_live_trees", replay.maxLiveTrees());
+    info.put("system_idle_gap_cap_seconds", config.systemIdleCap() == null ? null : config.systemIdleCap().toNanos() / 1e9);
+    info.put("system_idle_cap_jumps", replay.idleJumps());
+    info.put("system_idle_cap_skipped_seconds", replay.idleSkippedNs() / 1e9);
+    info.put("trace_idle_cap_jumps", replay.traceCapJumps());
+    info.put("records_dropped_after_grace", replay.droppedAfterGrace());
+    info.put("cache_bust_target", config.cacheBust() ? CacheBust.TARGET : "none");
+    if (meter.latenessCount() > 0) {
+      ObjectNode late = info.putObject("dispatch_lateness_ms");
+      late.put("p50", meter.latenessMs(50));
+      late.put("p99", meter.latenessMs(99));
+      late.put("max", meter.latenessMs(100));
+      late.put("count", meter.latenessCount());
+      ObjectNode sched = info.putObject("scheduler_lateness_ms");
+      sched.put("p50", meter.schedulerLatenessMs(50));
+      sched.put("p99", meter.schedulerLatenessMs(99));
+      sched.put("max", meter.schedulerLatenessMs(100));
+    }
+    if (meter.warmupLatenessCount() > 0) {
+      ObjectNode late = info.putObject("warmup_dispatch_lateness_ms");
+      late.put("p50", meter.warmupLatenessMs(50));
+      late.put("p99", meter.warmupLatenessMs(99));
+      late.put("max", meter.warmupLatenessMs(100));
+      late.put("count", meter.warmupLatenessCount());
+    }
+
+    RunResult result = new RunResult()
+        .value("context_overflow_count", overflows, "requests")
+        .value("skipped_context_overflow_count", skipped, "requests")
+        .value("trees_played", replay.plays(), "trees")
+        .value("max_live_trees", replay.maxLiveTrees(), "trees")
+        .metric("dispatch_lateness", "p50", meter.latenessMs(50), "ms")
+        .metric("dispatch_lateness", "p99", meter.latenessMs(99), "ms");
+    result.consoleLine(String.format(Locale.ROOT,
+        "agentx: %d lane(s), %d tree play(s), max live trees %d, context overflows %d (%d skipped), idle-cap jumps %d "
+            + "(%.1f s skipped), dispatch lateness p50 %s / p99 %s",
+        config.concurrency(), replay.plays(), replay.maxLiveTrees(), overflows, skipped, replay.idleJumps(),
+        replay.idleSkippedNs() / 1e9, ms(meter.latenessMs(50)), ms(meter.latenessMs(99))));
+    if (coverage != null && !coverage.pass()) {
+      result.consoleLine(String.format(Locale.ROOT, "agentx: profile metric coverage too low: TTFT %.1f%%, ITL %.1f%% "
+          + "of the %.0f s window, required %.1f%%; check inference server logs", 100 * coverage.ttftRatio(),
+          100 * coverage.itlRatio(), coverage.expectedSeconds(), 100 * coverage.requiredRatio()));
+    }
+    if (!replay.warmupFailures().isEmpty()) {
+      throw new TrajectoryWarmupFailedException(replay.warmupFailures());
+    }
+    return result;
+  }
+
+  private static String ms(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.3f ms", v);
+  }
+
+  private static JsonNode scalar(String unit, long value) {
+    ObjectNode o = Json.object();
+    o.put("unit", unit);
+    o.put("avg", value);
+    return o;
+  }
+
+  /** The scheduler's configuration from settings. */
+  static ReplayConfig config(Settings s, long seed, String benchmarkId, Consumer<String> log) {
+    List<Integer> c = s.get(Keys.CONCURRENCY);
+    if (c == null || c.size() != 1) {
+      throw new IllegalArgumentException("infermark.concurrency: the agentic replay takes one value (live session "
+          + "trees), got " + c);
+    }
+    if (Boolean.TRUE.equals(s.get(ReplayKeys.IGNORE_TRACE_DELAYS))) {
+      throw new IllegalArgumentException("infermark.ignore-trace-delays: not supported by the agentic replay");
+    }
+    for (var ignored : List.of(ReplayKeys.SYNTHESIS_MAX_ISL, ReplayKeys.INTER_TURN_DELAY_CAP_SECONDS,
+        ReplayKeys.REQUEST_RATE)) {
+      if (s.isSet(ignored)) {
+        log.accept("agentx: WARNING " + ignored.property() + " has no effect on the agentic replay");
+      }
+    }
+    String bust = s.get(ReplayKeys.CACHE_BUST).trim().toLowerCase(Locale.ROOT);
+    if (!bust.equals(CacheBust.TARGET) && !bust.equals("none")) {
+      throw new IllegalArgumentException("infermark.cache-bust: supported targets are first_turn_prefix and none, got '"
+          + bust + "'");
+    }
+    return new ReplayConfig(c.get(0), seed, benchmarkId, s.get(ReplayKeys.TRAJECTORY_START_MIN_RATIO),
+        s.get(ReplayKeys.TRAJECTORY_START_MAX_RATIO), seconds(s.get(ReplayKeys.SYSTEM_IDLE_GAP_CAP_SECONDS)),
+        seconds(s.get(ReplayKeys.TRACE_IDLE_GAP_CAP_SECONDS)), s.get(Keys.BENCHMARK_DURATION),
+        s.get(Keys.BENCHMARK_GRACE_PERIOD), s.get(ReplayKeys.BURST_PHASE_STARTS),
+        s.get(ReplayKeys.AGENTIC_CACHE_WARMUP_DURATION), s.get(ReplayKeys.WARMUP_REQUESTS_PER_LANE),
+        bust.equals(CacheBust.TARGET));
+  }
+
+  private static Duration seconds(Double s) {
+    return s == null ? null : Duration.ofNanos(Math.round(s * 1e9));
+  }
+
+  /** A root stream's warmup primer failed: the run is aborted (stamped {@code run_cancelled}). */
+  public static final class TrajectoryWarmupFailedException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    public TrajectoryWarmupFailedException(List<String> traceIds) {
+      super("Trajectory warmup failed for " + traceIds.size() + " trace(s): " + String.join(", ", traceIds)
+          + ". Run aborted to preserve metrics integrity.");
+    }
+  }
+}

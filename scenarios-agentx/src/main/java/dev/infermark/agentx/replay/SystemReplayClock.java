@@ -1,0 +1,36 @@
+package dev.infermark.agentx.replay;
+
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real clock: {@code System.nanoTime()} and one platform timer thread. Timer tasks only move
+ * requests onto virtual threads, so one thread keeps up with thousands of lanes.
+ */
+public final class SystemReplayClock implements ReplayClock, AutoCloseable {
+  private final ScheduledThreadPoolExecutor timer;
+
+  public SystemReplayClock() {
+    timer = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, "agentx-replay-timer");
+      t.setDaemon(true);
+      return t;
+    });
+    timer.setRemoveOnCancelPolicy(true);
+  }
+
+  @Override
+  public long nowNanos() {
+    return System.nanoTime();
+  }
+
+  @Override
+  public void schedule(Runnable task, long atNanos) {
+    timer.schedule(task, Math.max(0, atNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+  }
+}

@@ -1,0 +1,152 @@
+package dev.infermark.agentx.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.infermark.agentx.corpus.Corpus;
+import dev.infermark.agentx.topology.Branch;
+import dev.infermark.agentx.topology.ReplayStream;
+import dev.infermark.agentx.topology.SessionTree;
+import dev.infermark.client.InferenceClient;
+import dev.infermark.client.InferenceRequest;
+import dev.infermark.json.Json;
+import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.record.ErrorKind;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestError;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.run.Cancellation;
+import dev.infermark.run.Progress;
+import dev.infermark.run.RunContext;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Settings;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The generator on the real clock and virtual threads, against an in-process fake client (no HTTP). */
+class AgenticReplayGeneratorTest {
+  @TempDir
+  Path dir;
+
+  private final List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
+  private final Cancellation cancellation = new Cancellation();
+  private final SubmissionVerdict verdict = new SubmissionVerdict();
+
+  /** Trees with short recorded gaps (tens of ms) and one sub-agent branch each. */
+  private static List<SessionTree> trees() {
+    List<SessionTree> out = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      String id = "trace_" + i;
+      ReplayStream root = new ReplayStream(id, true, 0, null, null, List.of(Trees.turn(0, 0, 0),
+          Trees.turn(1, 40, 30, List.of("b"), null), Trees.turn(2, 200, 20, List.of(), "b"), Trees.turn(3, 260, 40)));
+      ReplayStream c = Trees.child(id + "::sa:a", id, "b", Trees.turn(0, 60, 0), Trees.turn(1, 120, 30));
+      out.add(new SessionTree(id, root, List.of(c), List.of(new Branch("b", id, 1, 2, List.of(c.sessionId()), 60))));
+    }
+    return out;
+  }
+
+  private RunContext context(Map<String, String> settings, Function<InferenceRequest, RequestError> failWith) {
+    Map<String, String> m = new HashMap<>(Map.of("concurrency", "3", "benchmark-duration", "1500ms",
+        "benchmark-grace-period", "5s", "system-idle-gap-cap-seconds", "10", "cache-bust", "first_turn_prefix"));
+    m.putAll(settings);
+    InferenceClient client = request -> {
+      long start = System.nanoTime();
+      RequestError error = failWith.apply(request);
+      long end = System.nanoTime();
+      return new RequestRecord(request.phase(), "r", request.tags(), request.dueNs(), start, 0, start,
+          error == null ? new long[] {start + 1, end} : new long[0], end, 10, error == null ? request.maxTokens() : null,
+          null, null, null, null, null, error == null ? 200 : error.code(), error);
+    };
+    return new RunContext("inferencex-agentx-mvp", Map.of(), Settings.of(m), URI.create("http://127.0.0.1:1"), false,
+        client, records::add, new Progress(), cancellation, dir, Optional.of(verdict), null, 42, line -> {});
+  }
+
+  private static AgenticReplayGenerator generator() {
+    ObjectNode dataset = Json.object().put("source_type", "file").put("loader", "weka_trace");
+    return new AgenticReplayGenerator(ctx -> new Corpus(trees(), Trees.PROMPTS, dataset, "weka_trace"), (ctx, c) -> {});
+  }
+
+  @Test
+  void replaysWithPrimersTreeTagsLatenessAndArtifactsExtras() throws Exception {
+    RunContext ctx = context(Map.of(), r -> null);
+    RunResult result = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx));
+
+    List<RequestRecord> warmup = records.stream().filter(r -> r.phase() == Phase.WARMUP).toList();
+    List<RequestRecord> profiling = records.stream().filter(r -> r.phase() == Phase.PROFILING).toList();
+    assertThat(warmup).isNotEmpty().allMatch(r -> r.outputTokens() == 1);
+    assertThat(profiling).hasSizeGreaterThan(20);
+    assertThat(profiling).allSatisfy(r -> {
+      assertThat(r.tags().rootCorrelationId()).isNotBlank();
+      assertThat(r.tags().lane()).isBetween(0, 2);
+      assertThat(r.tags().extra()).containsKeys("source_trace_id", "cache_bust_marker");
+    });
+    Map<String, Integer> lanesPerRoot = new HashMap<>();
+    profiling.forEach(r -> lanesPerRoot.merge(r.tags().rootCorrelationId() + "@" + r.tags().lane(), 1, Integer::sum));
+    assertThat(lanesPerRoot.keySet().stream().map(k -> k.substring(0, k.indexOf('@'))).distinct().count())
+        .as("every tree lives on exactly one lane").isEqualTo(lanesPerRoot.size());
+
+    assertThat(result.lookup("", "dispatch_lateness", "p99")).isPresent();
+    assertThat(result.lookup("", "max_live_trees", "value")).hasValue(3.0);
+    ObjectNode extras = ctx.exportExtras();
+    assertThat(extras.get("branch_stats").get("children_spawned").asInt()).isPositive();
+    assertThat(extras.get("metadata").get("dataset").get("loader").asString()).isEqualTo("weka_trace");
+    assertThat(extras.get("metadata").get("agentic_replay").get("dispatch_lateness_ms").get("count").asLong())
+        .isEqualTo(profiling.size());
+    assertThat(extras.get("metadata").get("agentic_replay").get("warmup_dispatch_lateness_ms").get("count").asLong())
+        .isEqualTo(warmup.size());
+    assertThat(extras.get("metadata").has("metric_duration_coverage")).as("window under 900 s: gate not applied")
+        .isFalse();
+    assertThat(verdict.valid()).isTrue();
+  }
+
+  @Test
+  void overflowRateAboveOnePercentInvalidatesTheSubmission() throws Exception {
+    AtomicInteger n = new AtomicInteger();
+    RunContext ctx = context(Map.of(), r -> r.phase() == Phase.PROFILING && n.incrementAndGet() % 10 == 0
+        ? new RequestError(ErrorKind.CONTEXT_OVERFLOW, 400, "Bad Request", "maximum context length", null) : null);
+    RunResult result = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx));
+    assertThat(verdict.reasons()).containsExactly("context_overflow_rate_exceeded");
+    assertThat(result.lookup("", "skipped_context_overflow_count", "value").orElseThrow()).isPositive();
+    assertThat(records).noneMatch(r -> !r.ok());
+  }
+
+  @Test
+  void cancelStopsTheRunAndStampsItOnce() throws Exception {
+    AtomicInteger n = new AtomicInteger();
+    RunContext ctx = context(Map.of("benchmark-duration", "600s"), r -> {
+      if (n.incrementAndGet() == 30) {
+        cancellation.cancel();
+      }
+      return null;
+    });
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx));
+    assertThat(verdict.reasons()).containsExactly("run_cancelled");
+  }
+
+  @Test
+  void rootWarmupFailureAbortsTheRun() {
+    RunContext ctx = context(Map.of("trajectory-start-min-ratio", "0.5", "trajectory-start-max-ratio", "0.5"),
+        r -> r.phase() == Phase.WARMUP && r.tags().agentDepth() == 0
+            ? new RequestError(ErrorKind.SERVER_ERROR, 500, "Internal Server Error", "boom", null) : null);
+    assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx)))
+        .isInstanceOf(AgenticReplayGenerator.TrajectoryWarmupFailedException.class)
+        .hasMessageContaining("Trajectory warmup failed for").hasMessageContaining("Run aborted to preserve metrics");
+    assertThat(verdict.reasons()).containsExactly("run_cancelled");
+    assertThat(records).noneMatch(r -> r.phase() == Phase.PROFILING);
+  }
+}
