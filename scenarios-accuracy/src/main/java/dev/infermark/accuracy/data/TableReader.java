@@ -3,6 +3,7 @@ package dev.infermark.accuracy.data;
 import dev.infermark.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +37,8 @@ public final class TableReader {
     }
     if (name.endsWith(".json")) {
       JsonNode n;
-      try {
-        n = Json.MAPPER.readTree(file.toFile());
+      try (InputStream in = Files.newInputStream(file)) { // not toFile(): built-in data may sit in a jar
+        n = Json.MAPPER.readTree(in);
       } catch (JacksonException e) {
         throw new IOException(file + ": not valid JSON: " + e.getOriginalMessage(), e);
       }

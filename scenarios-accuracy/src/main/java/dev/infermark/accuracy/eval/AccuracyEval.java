@@ -4,9 +4,9 @@ import dev.infermark.accuracy.benchmark.Benchmark;
 import dev.infermark.accuracy.benchmark.BenchmarkOptions;
 import dev.infermark.accuracy.benchmark.LcbCodegen;
 import dev.infermark.accuracy.benchmark.Problem;
+import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.accuracy.data.DataSource;
 import dev.infermark.accuracy.data.HubDataSource;
-import dev.infermark.accuracy.data.LocalDataSource;
 import dev.infermark.accuracy.grader.CodeExecutionGrader;
 import dev.infermark.accuracy.grader.Grade;
 import dev.infermark.accuracy.grader.Grader;
@@ -103,10 +103,10 @@ public final class AccuracyEval implements LoadGenerator {
     return p == null || p.isEmpty() ? null : p;
   }
 
-  /** Loads the problems (local folder when {@code accuracy-data-dir} is set, else the hub). */
+  /** Loads the problems (local folder or built-in data when {@code accuracy-data-dir} is set, else the hub). */
   public List<Problem> problems(Settings s, HfHub hub) throws IOException {
     String dir = s.get(AccuracyKeys.DATA_DIR);
-    DataSource data = dir != null && !dir.isBlank() ? new LocalDataSource(Path.of(dir))
+    DataSource data = dir != null && !dir.isBlank() ? BuiltinData.source(dir)
         : new HubDataSource(hub == null ? HfHub.fromEnvironment() : hub, s.get(AccuracyKeys.DATASET_REVISION));
     Benchmark b = benchmark instanceof LcbCodegen ? new LcbCodegen(s.get(AccuracyKeys.LCB_RELEASE_TAG)) : benchmark;
     BenchmarkOptions o = options(s);

@@ -21,7 +21,7 @@ public final class AccuracyKeys implements KeyCatalog {
       "Log one grading line per problem.");
   public static final SettingKey<String> DATA_DIR = SettingKey.string("accuracy-data-dir", null,
       "Read benchmark data from this folder (one sub-folder per benchmark, laid out like shared/data/accuracy) "
-          + "instead of the HuggingFace hub.");
+          + "instead of the HuggingFace hub; 'builtin:smoke' = the synthetic smoke data shipped with infermark (smoke presets).");
   public static final SettingKey<String> DATASET_REVISION = SettingKey.string("accuracy-dataset-revision", null,
       "Hub revision to use instead of every benchmark's pinned one (for mirrors and tests).");
   public static final SettingKey<String> LCB_RELEASE_TAG = SettingKey.string("accuracy-lcb-release-tag", "v4_v5",

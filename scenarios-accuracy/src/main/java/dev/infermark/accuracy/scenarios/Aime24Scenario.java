@@ -1,5 +1,6 @@
 package dev.infermark.accuracy.scenarios;
 
+import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Scenario;
@@ -8,15 +9,16 @@ import dev.infermark.annotations.Workload;
 import dev.infermark.run.LoadGenerator;
 
 /**
- * AIME 2024 (lighteval reference, zero-shot). Settings: {@code infermark.accuracy-*} (docs/accuracy.md); the {@code smoke} preset
- * grades a handful of problems. The SLO only requires that accuracy was measured (min 0): the right bar depends
- * on the model, so set your own with {@code @Slo(metric = "accuracy", min = ...)} or per task
- * with {@code tier = "<task>"}.
+ * AIME 2024 (lighteval reference, zero-shot). Settings: {@code infermark.accuracy-*} (docs/accuracy.md); the
+ * {@code smoke} preset grades a handful of problems of the built-in synthetic data ({@code builtin:smoke}),
+ * offline. The SLO only requires that accuracy was measured (min 0): the right bar depends on the model, so set
+ * your own with {@code @Slo(metric = "accuracy", min = ...)} or per task with {@code tier = "<task>"}.
  */
 @Scenario(name = "aime24", description = "AIME 2024 (lighteval reference, zero-shot)")
 @Default(key = "accuracy-n-shots", value = "0")
 @Default(key = "accuracy-enable-cot", value = "false")
 @Default(key = "accuracy-grader", value = "lighteval_expr")
+@Default(preset = "smoke", key = "accuracy-data-dir", value = BuiltinData.SMOKE)
 @Default(preset = "smoke", key = "request-count", value = "3")
 @Slo(metric = "accuracy", min = 0.0, unit = "ratio", name = "accuracy is measured")
 public class Aime24Scenario {

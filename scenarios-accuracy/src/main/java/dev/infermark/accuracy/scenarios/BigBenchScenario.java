@@ -1,5 +1,6 @@
 package dev.infermark.accuracy.scenarios;
 
+import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Scenario;
@@ -8,16 +9,17 @@ import dev.infermark.annotations.Workload;
 import dev.infermark.run.LoadGenerator;
 
 /**
- * BIG-Bench Hard (DeepEval, 3-shot CoT, 27 subtasks). Settings: {@code infermark.accuracy-*} (docs/accuracy.md); the {@code smoke} preset
- * grades a handful of problems. The SLO only requires that accuracy was measured (min 0): the right bar depends
- * on the model, so set your own with {@code @Slo(metric = "accuracy", min = ...)} or per task
- * with {@code tier = "<task>"}.
+ * BIG-Bench Hard (DeepEval, 3-shot CoT, 27 subtasks). Settings: {@code infermark.accuracy-*} (docs/accuracy.md);
+ * the {@code smoke} preset grades a handful of problems of the built-in synthetic data ({@code builtin:smoke}),
+ * offline. The SLO only requires that accuracy was measured (min 0): the right bar depends on the model, so set
+ * your own with {@code @Slo(metric = "accuracy", min = ...)} or per task with {@code tier = "<task>"}.
  */
 @Scenario(name = "bigbench", description = "BIG-Bench Hard (DeepEval, 3-shot CoT, 27 subtasks)")
 @Default(key = "accuracy-n-shots", value = "3")
 @Default(key = "accuracy-enable-cot", value = "true")
 @Default(key = "accuracy-grader", value = "exact_match")
 @Default(preset = "smoke", key = "accuracy-tasks", value = "boolean_expressions")
+@Default(preset = "smoke", key = "accuracy-data-dir", value = BuiltinData.SMOKE)
 @Default(preset = "smoke", key = "request-count", value = "5")
 @Slo(metric = "accuracy", min = 0.0, unit = "ratio", name = "accuracy is measured")
 public class BigBenchScenario {

@@ -1,5 +1,6 @@
 package dev.infermark.accuracy.scenarios;
 
+import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Scenario;
@@ -8,15 +9,17 @@ import dev.infermark.annotations.Workload;
 import dev.infermark.run.LoadGenerator;
 
 /**
- * LiveCodeBench code generation (pass@1 by running generated Python). Settings: {@code infermark.accuracy-*} (docs/accuracy.md); the {@code smoke} preset
- * grades a handful of problems. The SLO only requires that accuracy was measured (min 0): the right bar depends
- * on the model, so set your own with {@code @Slo(metric = "accuracy", min = ...)} or per task
- * with {@code tier = "<task>"}.
+ * LiveCodeBench code generation (pass@1 by running generated Python). Settings: {@code infermark.accuracy-*}
+ * (docs/accuracy.md); the {@code smoke} preset grades a handful of problems of the built-in synthetic data
+ * ({@code builtin:smoke}), offline. The SLO only requires that accuracy was measured (min 0): the right bar
+ * depends on the model, so set your own with {@code @Slo(metric = "accuracy", min = ...)} or per task with
+ * {@code tier = "<task>"}.
  */
 @Scenario(name = "lcb_codegeneration", description = "LiveCodeBench code generation (pass@1 by running generated Python)")
 @Default(key = "accuracy-n-shots", value = "0")
 @Default(key = "accuracy-enable-cot", value = "false")
 @Default(key = "accuracy-grader", value = "code_execution")
+@Default(preset = "smoke", key = "accuracy-data-dir", value = BuiltinData.SMOKE)
 @Default(preset = "smoke", key = "request-count", value = "2")
 @Slo(metric = "accuracy", min = 0.0, unit = "ratio", name = "accuracy is measured")
 public class LcbCodegenScenario {

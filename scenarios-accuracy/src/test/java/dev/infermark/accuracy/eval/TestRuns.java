@@ -14,11 +14,11 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A RunContext without the engine, as the scenarios are run by anything that has one. */
-final class TestRuns {
-  final List<RequestRecord> records = new CopyOnWriteArrayList<>();
-  final List<String> log = new CopyOnWriteArrayList<>();
+public final class TestRuns {
+  public final List<RequestRecord> records = new CopyOnWriteArrayList<>();
+  public final List<String> log = new CopyOnWriteArrayList<>();
 
-  RunContext context(String scenario, Map<String, String> settings, InferenceClient client, Path artifacts, URI target) {
+  public RunContext context(String scenario, Map<String, String> settings, InferenceClient client, Path artifacts, URI target) {
     return new RunContext(scenario, Map.of(), Settings.of(settings), target, false, client, records::add, new Progress(),
         new Cancellation(), artifacts, Optional.empty(), null, 1L, log::add);
   }
