@@ -1,0 +1,58 @@
+package dev.infermark.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.assertj.core.api.Condition;
+
+/**
+ * Built-in scenarios in their smoke form, run through the engine exactly as
+ * {@code mvn test -Dinfermark.scenario=NAME -Dinfermark.preset=smoke} runs them: against the
+ * embedded simulator, on built-in synthetic data, offline.
+ */
+class BuiltInSmokeTest {
+  @TempDir
+  Path artifacts;
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "mmlu, accuracy_results.csv",
+      "gsm8k, accuracy_results.csv",
+      "aa-agentperf, agentperf_results.json"})
+  void smokePresetCompletesAndWritesItsArtifacts(String scenario, String methodologyFile) throws IOException {
+    EngineExecutionResults r = EngineTestKit.engine("infermark")
+        .selectors(selectClass(ChatLatencyScenario.class)) // infermark.scenario overrides the selection
+        .configurationParameter("infermark.scenario", scenario)
+        .configurationParameter("infermark.preset", "smoke")
+        .configurationParameter("infermark.artifact-dir", artifacts.toString())
+        .configurationParameter("infermark.random-seed", "42")
+        .configurationParameter("infermark.progress-interval", "30s")
+        .execute();
+    Condition<Event> runNode = new Condition<>(e -> "run".equals(e.getTestDescriptor().getUniqueId().getLastSegment().getType()),
+        "the run node");
+    r.testEvents().assertThatEvents().haveExactly(1, event(test(), runNode, finishedSuccessfully()));
+    Path dir;
+    try (Stream<Path> dirs = Files.list(artifacts)) {
+      dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+    assertThat(dir.getFileName().toString()).startsWith(scenario);
+    for (String f : new String[] {"profile_export_aiperf.json", "profile_export.jsonl", "profile_export_aiperf.csv",
+        "inputs.json", methodologyFile}) {
+      assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
+    }
+  }
+}
