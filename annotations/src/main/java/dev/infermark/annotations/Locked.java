@@ -11,8 +11,9 @@ import java.lang.annotation.Target;
  * A rule the scenario fixes about one setting. Repeatable; checked before any traffic.
  *
  * <p>{@link #key()} names a setting without its {@code infermark.} prefix; {@code extra-inputs.F}
- * addresses field {@code F} of the {@code extra-inputs} JSON object. Only values the user set
- * explicitly are checked. The rule kinds combine:
+ * addresses field {@code F} of the {@code extra-inputs} JSON object. Values the user set are
+ * checked, and so are values a preset ({@code infermark.preset}) set; the scenario's own plain
+ * {@code @Default}s are not. The rule kinds combine:
  * <ul>
  *   <li>{@link #value()}: the value required. Unset by the user, it is injected (and logged);
  *       booleans compare by truthiness ({@code "false"}, {@code "0"}, {@code "no"}, {@code 0} are

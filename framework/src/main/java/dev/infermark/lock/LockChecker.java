@@ -103,15 +103,24 @@ public final class LockChecker {
     return s.text(key).filter(t -> !t.isBlank()).isPresent();
   }
 
+  /**
+   * The value to check: one the user set, or one a preset set (a preset is a deviation the user
+   * chose by name, so a smoke preset that breaks a lock is reported and needs unsafe-override
+   * like any other). The scenario's own plain defaults are not checked against its own locks.
+   */
   private static Optional<String> explicitValue(String key, Settings s) {
     if (key.startsWith(EXTRA)) {
-      if (!s.isExplicit(Keys.EXTRA_INPUTS)) {
+      if (!checked(Keys.EXTRA_INPUTS.name(), s)) {
         return Optional.empty();
       }
       JsonNode f = s.get(Keys.EXTRA_INPUTS).get(key.substring(EXTRA.length()));
       return f == null ? Optional.empty() : Optional.of(f.isString() ? f.asString() : f.toString());
     }
-    return s.isExplicit(key) ? s.text(key) : Optional.empty();
+    return checked(key, s) ? s.text(key) : Optional.empty();
+  }
+
+  private static boolean checked(String key, Settings s) {
+    return s.isExplicit(key) || s.entries().containsKey(key) && s.entries().get(key).source() == Source.PRESET;
   }
 
   private static Settings inject(String key, String value, Settings s) {

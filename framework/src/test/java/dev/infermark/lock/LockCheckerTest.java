@@ -99,6 +99,16 @@ class LockCheckerTest {
   }
 
   @Test
+  void presetValuesAreCheckedButScenarioDefaultsAreNot() {
+    Settings preset = Settings.empty().with("benchmark-duration", "90s", Source.PRESET).with("unsafe-override", "true", Source.PRESET);
+    LockChecker.Outcome o = LockChecker.apply("s", List.of(min("benchmark-duration", "900")), preset);
+    assertThat(o.violations()).extracting(LockViolation::flag).containsExactly("infermark.benchmark-duration");
+    assertThat(o.verdict().reasons()).containsExactly(SubmissionVerdict.UNSAFE_OVERRIDE);
+    Settings scenario = Settings.empty().with("benchmark-duration", "90s", Source.SCENARIO);
+    assertThat(LockChecker.apply("s", List.of(min("benchmark-duration", "900")), scenario).violations()).isEmpty();
+  }
+
+  @Test
   void verdictReasonsAreAddedOnceInOrder() {
     SubmissionVerdict v = new SubmissionVerdict();
     v.add("unsafe_override");
