@@ -29,6 +29,7 @@ import dev.infermark.agentperf.search.TierSearches;
 import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.agentperf.trajectory.SyntheticTrajectories;
 import dev.infermark.agentperf.trajectory.TrajectorySource;
+import dev.infermark.agentperf.trajectory.WekaTrajectories;
 import dev.infermark.run.LoadGenerator;
 import dev.infermark.run.RunContext;
 import dev.infermark.run.RunResult;
@@ -40,11 +41,11 @@ import dev.infermark.tokenizer.Tokenizer;
 /**
  * The AA-AgentPerf methodology as a load generator: for each SLO tier, the most concurrent agents
  * the deployment serves while every phase meets the tier's objectives. Agents work through
- * trajectories (a JSONL file or the seeded synthetic generator); each phase runs until its gates
- * are met and is measured over its steady-state window; each tier's search grows the agent count
- * exponentially, then bisects. Writes {@code agentperf_results.json}, hands every request to the
- * run's records, prints the phases table, and returns per tier {@code supported_agents} and the
- * measurements at capacity.
+ * trajectories (a JSONL file, Weka traces or the seeded synthetic generator); each phase runs until
+ * its gates are met and is measured over its steady-state window; each tier's search grows the
+ * agent count exponentially, then bisects. Writes {@code agentperf_results.json}, hands every
+ * request to the run's records, prints the phases table, and returns per tier
+ * {@code supported_agents} and the measurements at capacity.
  */
 public final class AgentPerf implements LoadGenerator {
   private final Function<Settings, List<Tier>> tiers;
@@ -94,7 +95,7 @@ public final class AgentPerf implements LoadGenerator {
     Tokenizer tokenizer = this.tokenizer != null ? this.tokenizer : ctx.tokenizer();
     int maxTokens = positive(s, AgentPerfKeys.MAX_TOKENS);
     int maxContext = positive(s, AgentPerfKeys.MAX_CONTEXT);
-    TrajectorySource source = source(s, ctx.seed(), tokenizer, maxContext, maxTokens);
+    TrajectorySource source = source(ctx, tokenizer, maxContext, maxTokens);
     ctx.log("agentperf: " + source.describe() + "; tiers " + tierList.stream().map(Tier::name).toList());
     Assignment assignment = new Assignment(ctx.seed(), source.size(), s.get(AgentPerfKeys.MAX_START_OFFSET));
     String policy = s.get(AgentPerfKeys.OUTPUT_TOKENS).trim();
@@ -189,18 +190,39 @@ public final class AgentPerf implements LoadGenerator {
     return metric.equals("time_to_first_token") ? "ms" : "tokens/sec";
   }
 
-  private static TrajectorySource source(Settings s, long seed, Tokenizer tokenizer, int maxContext, int maxTokens)
+  private static TrajectorySource source(RunContext ctx, Tokenizer tokenizer, int maxContext, int maxTokens)
       throws IOException {
+    Settings s = ctx.settings();
     String file = s.get(AgentPerfKeys.TRAJECTORY_FILE);
-    if (file != null && !file.isBlank()) {
-      Path p = Path.of(file.trim());
-      if (!java.nio.file.Files.isRegularFile(p)) {
-        throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_FILE + ": no such file " + p.toAbsolutePath());
-      }
-      return JsonlTrajectories.load(p, tokenizer, maxContext - Math.min(maxTokens, maxContext / 8));
+    boolean hasFile = file != null && !file.isBlank();
+    String kind = s.get(AgentPerfKeys.TRAJECTORY_SOURCE);
+    kind = kind == null || kind.isBlank() ? (hasFile ? "jsonl" : "synthetic") : kind.trim().toLowerCase(Locale.ROOT);
+    if (hasFile && !kind.equals("jsonl")) {
+      throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_FILE + " is read only by " + AgentPerfKeys.TRAJECTORY_SOURCE
+          + "=jsonl, but the source is '" + kind + "': unset one of them"
+          + (kind.equals("weka") ? " (Weka traces come from infermark.input-file, public-dataset or hf-weka-dataset)" : ""));
     }
-    return new SyntheticTrajectories(seed, positive(s, AgentPerfKeys.SYNTHETIC_TRAJECTORIES),
-        s.get(AgentPerfKeys.SYNTHETIC_TURNS_MEDIAN), positive(s, AgentPerfKeys.SYNTHETIC_TURNS_MAX), maxContext, maxTokens, tokenizer);
+    // Leave room for the answer: a prompt at the very edge of the context would fail.
+    int maxInput = maxContext - Math.min(maxTokens, maxContext / 8);
+    return switch (kind) {
+      case "jsonl" -> {
+        if (!hasFile) {
+          throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_SOURCE + "=jsonl needs " + AgentPerfKeys.TRAJECTORY_FILE);
+        }
+        Path p = Path.of(file.trim());
+        if (!java.nio.file.Files.isRegularFile(p)) {
+          throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_FILE + ": no such file " + p.toAbsolutePath());
+        }
+        yield JsonlTrajectories.load(p, tokenizer, maxInput);
+      }
+      case "weka" ->
+          WekaTrajectories.load(s, ctx.hub(), tokenizer, ctx.seed(), maxInput, s.get(AgentPerfKeys.WEKA_MAX_TOOL_DELAY));
+      case "synthetic" -> new SyntheticTrajectories(ctx.seed(), positive(s, AgentPerfKeys.SYNTHETIC_TRAJECTORIES),
+          s.get(AgentPerfKeys.SYNTHETIC_TURNS_MEDIAN), positive(s, AgentPerfKeys.SYNTHETIC_TURNS_MAX), maxContext, maxTokens,
+          tokenizer);
+      default -> throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_SOURCE + ": use synthetic, jsonl or weka, not '"
+          + kind + "'");
+    };
   }
 
   private static int positive(Settings s, SettingKey<Integer> key) {

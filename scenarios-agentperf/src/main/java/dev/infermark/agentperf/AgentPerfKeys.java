@@ -8,8 +8,15 @@ import dev.infermark.settings.SettingKey;
 
 /** Every setting of the AA-AgentPerf methodology (documented in {@code docs/agentperf.md}). */
 public final class AgentPerfKeys implements KeyCatalog {
+  public static final SettingKey<String> TRAJECTORY_SOURCE = SettingKey.string("agentperf-trajectory-source", null,
+      "Where trajectories come from: 'synthetic' (seeded generator), 'jsonl' (agentperf-trajectory-file) or 'weka' "
+          + "(Weka traces through the AgentX corpus: input-file, public-dataset or hf-weka-dataset). Unset: jsonl when "
+          + "agentperf-trajectory-file is set, else synthetic.");
   public static final SettingKey<String> TRAJECTORY_FILE = SettingKey.string("agentperf-trajectory-file", null,
       "JSONL trajectory file (one turn per line, see docs/agentperf.md); unset uses the seeded synthetic generator.");
+  public static final SettingKey<Duration> WEKA_MAX_TOOL_DELAY = SettingKey.duration("agentperf-weka-max-tool-delay", "5s",
+      "Cap on the simulated tool delay taken from a Weka trace's recorded gap between a response and the next request "
+          + "(the gap also holds user think time and sub-agent waits); 5s is the methodology's longest tool delay.");
   public static final SettingKey<Integer> SYNTHETIC_TRAJECTORIES = SettingKey.integer("agentperf-synthetic-trajectories", 500,
       "How many distinct trajectories the synthetic generator makes (the public tuning subset has 500).");
   public static final SettingKey<Integer> SYNTHETIC_TURNS_MAX = SettingKey.integer("agentperf-synthetic-turns-max", 200,
@@ -67,7 +74,8 @@ public final class AgentPerfKeys implements KeyCatalog {
   public static final SettingKey<Integer> ACCELERATORS = SettingKey.integer("accelerators", null,
       "Accelerators in the deployment under test, for the per-accelerator figures (absent when unset).");
 
-  private static final List<SettingKey<?>> ALL = List.of(TRAJECTORY_FILE, SYNTHETIC_TRAJECTORIES, SYNTHETIC_TURNS_MAX,
+  private static final List<SettingKey<?>> ALL = List.of(TRAJECTORY_SOURCE, TRAJECTORY_FILE, WEKA_MAX_TOOL_DELAY,
+      SYNTHETIC_TRAJECTORIES, SYNTHETIC_TURNS_MAX,
       SYNTHETIC_TURNS_MEDIAN, MAX_CONTEXT, MAX_TOKENS, OUTPUT_TOKENS, MAX_START_OFFSET, TOOL_DELAY_SCALE, START_AGENTS, GROWTH_FACTOR,
       MAX_AGENTS, SEARCH_RESOLUTION, REUSE_PHASES, MIN_TRAJECTORIES, MIN_TRAJECTORIES_PER_AGENT, STEADY_DURATION,
       SETTLE_TIME, PHASE_TIMEOUT, MAX_ERROR_RATE, TIERS, TOKEN_CHECK_EVERY, POWER_SAMPLER, POWER_COMMAND,

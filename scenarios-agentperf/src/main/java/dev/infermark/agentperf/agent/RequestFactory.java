@@ -1,6 +1,6 @@
 package dev.infermark.agentperf.agent;
 
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,8 +34,17 @@ public record RequestFactory(int maxTokens, boolean useTargetOutput, int keepTex
     return new InferenceRequest(label, tags, List.of(out), null, null, max, null, keep, -1);
   }
 
-  /** A fresh per-trajectory cache of prefixed first messages (identity of the original message). */
+  /**
+   * A fresh per-trajectory cache of the prefixed first message. It keeps only the latest entry: JSONL
+   * and synthetic turns share one first message, while Weka turns assemble a new one per turn, and
+   * keeping every prefixed copy of those would hold one system prompt per turn for the whole play.
+   */
   public static Map<ChatMessage, ChatMessage> newPrefixCache() {
-    return new HashMap<>();
+    return new LinkedHashMap<>(4) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<ChatMessage, ChatMessage> eldest) {
+        return size() > 1;
+      }
+    };
   }
 }

@@ -12,7 +12,8 @@ import java.util.Optional;
  */
 public record Trajectory(String id, String language, List<Turn> turns) {
   public Trajectory {
-    turns = List.copyOf(turns);
+    // Turns built on demand (Weka traces) are immutable already; copying would build them all.
+    turns = turns instanceof TurnsOnDemand ? turns : List.copyOf(turns);
     if (turns.isEmpty()) {
       throw new IllegalArgumentException("trajectory " + id + " has no turns");
     }
