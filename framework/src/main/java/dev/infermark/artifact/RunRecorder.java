@@ -57,7 +57,7 @@ public final class RunRecorder implements RunRecording {
   private final PhaseMetrics profiling;
   private final InputsCollector inputs = new InputsCollector();
   private final ClientSelfCheck selfCheck = ClientSelfCheck.start();
-  private final AtomicLong profilingNum = new AtomicLong();
+  private final AtomicLong requestNum = new AtomicLong();
   private long contentChunks;
   private IOException writeFailure;
   private boolean closed;
@@ -98,17 +98,14 @@ public final class RunRecorder implements RunRecording {
   @Override
   public void accept(RequestRecord r) {
     RecordMetrics m = RecordMetrics.of(r);
-    // Serialise outside the lock: many virtual threads finish requests at once.
-    byte[] line = r.phase() == Phase.PROFILING ? Json.MAPPER.writeValueAsBytes(ExportRecords.line(r, m,
-        profilingNum.getAndIncrement(), r.error() != null && r.error().kind() == ErrorKind.CANCELLED)) : null;
+    // Serialise outside the lock: many virtual threads finish requests at once. Warmup rows are
+    // exported too, tagged metadata.benchmark_phase = "warmup" (as AIPerf does); metrics keep them apart.
+    byte[] line = Json.MAPPER.writeValueAsBytes(ExportRecords.line(r, m, requestNum.getAndIncrement(),
+        r.error() != null && r.error().kind() == ErrorKind.CANCELLED));
     lock.lock();
     try {
       contentChunks += r.contentChunkNs().length;
-      if (line == null) {
-        warmup.add(r, m);
-        return;
-      }
-      profiling.add(r, m);
+      (r.phase() == Phase.WARMUP ? warmup : profiling).add(r, m);
       if (closed || writeFailure != null) {
         return;
       }

@@ -18,11 +18,16 @@ public final class Cancellation {
     }
   }
 
-  /** Runs {@code r} on cancel (at once when already cancelled). */
-  public void onCancel(Runnable r) {
+  /**
+   * Runs {@code r} on cancel (at once when already cancelled).
+   *
+   * @return a handle that unregisters {@code r} (a run unregisters its listeners when it ends)
+   */
+  public Runnable onCancel(Runnable r) {
     listeners.add(r);
     if (cancelled.get() && listeners.remove(r)) {
       r.run();
     }
+    return () -> listeners.remove(r);
   }
 }

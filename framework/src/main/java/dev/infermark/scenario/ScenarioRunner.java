@@ -174,9 +174,10 @@ public final class ScenarioRunner {
     }, "infermark-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     Thread reporter = startReporter(settings.get(Keys.PROGRESS_INTERVAL), progress, model.name());
+    Runnable unregister = () -> { };
     try (InferenceClient client = clients.create(settings, target, progress);
          RunRecording recording = recordings.open(runDir, settings, client)) {
-      cancellation.onCancel(client::cancelInFlight);
+      unregister = cancellation.onCancel(client::cancelInFlight);
       RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded, client,
           recording, progress, cancellation, runDir, verdict, HfHub.fromEnvironment(), seed, out,
           List.of(model.type().getAnnotationsByType(Slo.class)));
@@ -212,6 +213,7 @@ public final class ScenarioRunner {
       }
       return new Trial(new RunOutcome(result, verdict, runDir, List.copyOf(lines), cancelled), recording.profilingSummary());
     } finally {
+      unregister.run();
       reporter.interrupt();
       finished.countDown();
       try {

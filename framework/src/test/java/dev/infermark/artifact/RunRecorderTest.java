@@ -50,9 +50,11 @@ class RunRecorderTest {
       for (RequestRecord r : refs) {
         rec.accept(r);
       }
-      // flushed per record: readable before the run ends
-      List<String> lines = Files.readAllLines(dir.resolve(RunRecorder.JSONL));
-      assertThat(lines).hasSize(5);
+      // flushed per record: readable before the run ends; the warmup row comes first, tagged
+      List<String> all = Files.readAllLines(dir.resolve(RunRecorder.JSONL));
+      assertThat(all).hasSize(6);
+      assertThat(Json.parse(all.get(0)).get("metadata").get("benchmark_phase").stringValue()).isEqualTo("warmup");
+      List<String> lines = all.subList(1, all.size());
       JsonNode first = Json.parse(lines.get(0));
       assertThat(first.get("metadata").get("x_request_id").stringValue()).isEqualTo("r1");
       assertThat(first.get("metadata").get("benchmark_phase").stringValue()).isEqualTo("profiling");

@@ -41,7 +41,8 @@ final class TestServer implements AutoCloseable {
   volatile CountDownLatch arrived = new CountDownLatch(1);
 
   TestServer() throws IOException {
-    socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    // A deep backlog: tests open hundreds of connections at once, and an overflowing accept queue drops them.
+    socket = new ServerSocket(0, 1024, InetAddress.getLoopbackAddress());
     acceptor = Thread.ofVirtual().start(this::acceptLoop);
   }
 
