@@ -1,23 +1,12 @@
 package dev.infermark.agentx;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-
-import dev.infermark.agentx.corpus.Corpus;
 import dev.infermark.agentx.replay.AgenticReplayGenerator;
 import dev.infermark.agentx.replay.SmokeCorpus;
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Locked;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
-import dev.infermark.lock.LockViolation;
-import dev.infermark.lock.ScenarioLockException;
-import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunContext;
-import dev.infermark.settings.Keys;
-import dev.infermark.settings.Settings;
 
 /**
  * InferenceX AgentX MVP: replays recorded Claude-Code-style agentic sessions (Weka traces, with
@@ -78,50 +67,8 @@ import dev.infermark.settings.Settings;
 @Default(preset = "smoke", key = "benchmark-grace-period", value = "15s")
 @Default(preset = "smoke", key = "random-seed", value = "42")
 public class InferencexAgentxMvp {
-  /** The loaders a submission may use (spec §1.2); {@code weka_trace} only under unsafe-override. */
-  static final Set<String> HF_LOADERS = Set.of("weka_hf");
-
   @Workload
   public LoadGenerator workload() {
-    return new AgenticReplayGenerator(SmokeCorpus::load, InferencexAgentxMvp::checkCorpus);
-  }
-
-  /**
-   * Re-checks what the lock check cannot see because it came from a preset (locks check only
-   * values the user set): the loader and the duration. Deviations are allowed only under
-   * {@code unsafe-override}, and then stamp the run invalid.
-   */
-  static void checkCorpus(RunContext ctx, Corpus corpus) {
-    Settings s = ctx.settings();
-    List<LockViolation> found = new ArrayList<>();
-    String loader = corpus.loader();
-    if ("synthetic".equals(loader)) {
-      found.add(new LockViolation("infermark.input-file (loader)", loader, "a Weka trace corpus",
-          "synthetic data is not a benchmark dataset", false));
-    } else if (!loader.startsWith("semianalysis_") && !HF_LOADERS.contains(loader)) {
-      found.add(new LockViolation("infermark.input-file (loader)", loader, "a pinned public Weka corpus",
-          "a local trace corpus is not a comparable submission", true));
-    }
-    double seconds = s.get(Keys.BENCHMARK_DURATION).toNanos() / 1e9;
-    if (seconds < 900) {
-      found.add(new LockViolation("infermark.benchmark-duration", s.text("benchmark-duration").orElse("" + seconds),
-          ">= 900", "requires duration >= 900s to reach steady state and trigger KV offloading", true));
-    }
-    if (found.isEmpty()) {
-      return;
-    }
-    if (found.stream().anyMatch(v -> !v.bypassable())) {
-      throw new ScenarioLockException(ctx.scenario(), found, "These violations cannot be bypassed with "
-          + "-Dinfermark.unsafe-override=true.");
-    }
-    if (!Boolean.TRUE.equals(s.get(Keys.UNSAFE_OVERRIDE))) {
-      throw new ScenarioLockException(ctx.scenario(), found, "Pass -Dinfermark.unsafe-override=true to convert to "
-          + "warnings (run will be marked submission_valid=false).");
-    }
-    for (LockViolation v : found) {
-      ctx.log("infermark: WARNING " + v + " — allowed by infermark.unsafe-override; this run is stamped "
-          + "submission_valid=false");
-    }
-    ctx.verdict().ifPresent(v -> v.add(SubmissionVerdict.UNSAFE_OVERRIDE));
+    return new AgenticReplayGenerator(SmokeCorpus::load);
   }
 }

@@ -70,6 +70,20 @@ class InferencexAgentxMvpLocksTest {
   }
 
   @Test
+  void smokePresetBreaksLocksAndIsStampedInvalid() {
+    Settings s = Settings.empty();
+    for (Map.Entry<String, String> e : dev.infermark.scenario.ScenarioModel.of(InferencexAgentxMvp.class).presets()
+        .get("smoke").entrySet()) {
+      s = s.with(e.getKey(), e.getValue(), dev.infermark.settings.Source.PRESET);
+    }
+    LockChecker.Outcome o = LockChecker.apply("inferencex-agentx-mvp", LOCKS, s);
+    assertThat(o.violations()).extracting(v -> v.flag())
+        .contains("infermark.input-file", "infermark.benchmark-duration");
+    assertThat(o.verdict().valid()).isFalse();
+    assertThat(o.verdict().reasons()).containsExactly("unsafe_override");
+  }
+
+  @Test
   void noDatasetCannotBeBypassed() {
     assertThatThrownBy(() -> check("unsafe-override", "true")).isInstanceOf(ScenarioLockException.class)
         .hasMessageContaining("infermark.public-dataset: got None, required 'one of infermark.public-dataset, "

@@ -223,7 +223,22 @@ public final class AgenticReplay {
       parked.add(new Parked(t.run, t.turn, t.profileOffsetMs));
     }
     timers.clear();
+    // The drain is bounded by max(grace, min(D, 300 s)), as in AIPerf.
+    java.time.Duration bound = config.cacheWarmupDuration().compareTo(java.time.Duration.ofSeconds(300)) < 0
+        ? config.cacheWarmupDuration() : java.time.Duration.ofSeconds(300);
+    if (config.gracePeriod().compareTo(bound) > 0) {
+      bound = config.gracePeriod();
+    }
+    long seconds = bound.toSeconds();
+    clock.schedule(guarded(() -> pressureDrainExpired(seconds)), clock.nowNanos() + bound.toNanos());
     afterEvent(null);
+  }
+
+  private synchronized void pressureDrainExpired(long seconds) {
+    if (stage == Stage.PRESSURE && inFlight > 0) {
+      throw new IllegalStateException("Accelerated warmup drain timed out before all wire requests returned (" + inFlight
+          + " still in flight after " + seconds + " s); raise infermark.benchmark-grace-period");
+    }
   }
 
   private boolean pressureLaneFull(Lane lane) {

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import dev.infermark.agentx.corpus.Corpus;
@@ -30,7 +29,6 @@ public final class AgenticReplayGenerator implements LoadGenerator {
   static final Duration COVERAGE_MIN_WINDOW = Duration.ofSeconds(900);
 
   private final CorpusSource corpusSource;
-  private final BiConsumer<RunContext, Corpus> corpusCheck;
 
   /** Where the corpus comes from (the settings, or a prepared corpus in tests). */
   @FunctionalInterface
@@ -39,19 +37,16 @@ public final class AgenticReplayGenerator implements LoadGenerator {
   }
 
   /**
-   * @param corpusSource loads the corpus
-   * @param corpusCheck checks the loaded corpus against the scenario's rules before any traffic
-   *     (may stamp the verdict or throw)
+   * @param corpusSource loads the corpus (the scenario's {@code @Locked} rules were checked before,
+   *     on the settings that select it)
    */
-  public AgenticReplayGenerator(CorpusSource corpusSource, BiConsumer<RunContext, Corpus> corpusCheck) {
+  public AgenticReplayGenerator(CorpusSource corpusSource) {
     this.corpusSource = corpusSource;
-    this.corpusCheck = corpusCheck;
   }
 
   /** The corpus the run's settings select. */
-  public static AgenticReplayGenerator fromSettings(BiConsumer<RunContext, Corpus> corpusCheck) {
-    return new AgenticReplayGenerator(ctx -> Corpus.load(ctx.settings(), ctx.hub(), ctx.tokenizer(), ctx.seed()),
-        corpusCheck);
+  public static AgenticReplayGenerator fromSettings() {
+    return new AgenticReplayGenerator(ctx -> Corpus.load(ctx.settings(), ctx.hub(), ctx.tokenizer(), ctx.seed()));
   }
 
   @Override
@@ -61,7 +56,6 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     Corpus corpus = corpusSource.load(ctx);
     ctx.log("agentx: corpus " + corpus.loader() + ": " + corpus.trees().size() + " trace(s), " + corpus.requestCount()
         + " request(s); " + config.concurrency() + " lane(s)");
-    corpusCheck.accept(ctx, corpus);
     ctx.exportExtras().withObjectProperty("metadata").set("dataset", corpus.datasetMetadata());
 
     ProfileMeter meter = new ProfileMeter();

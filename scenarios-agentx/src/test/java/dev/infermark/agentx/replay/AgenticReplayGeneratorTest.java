@@ -78,7 +78,7 @@ class AgenticReplayGeneratorTest {
 
   private static AgenticReplayGenerator generator() {
     ObjectNode dataset = Json.object().put("source_type", "file").put("loader", "weka_trace");
-    return new AgenticReplayGenerator(ctx -> new Corpus(trees(), Trees.PROMPTS, dataset, "weka_trace"), (ctx, c) -> {});
+    return new AgenticReplayGenerator(ctx -> new Corpus(trees(), Trees.PROMPTS, dataset, "weka_trace"));
   }
 
   @Test

@@ -156,4 +156,19 @@ class AgenticReplayWarmupTest {
     assertThat(p2.request().phase()).isEqualTo(Phase.PROFILING);
     assertThat(p2.sentNs()).isEqualTo(h.clock.nowNanos());
   }
+
+  @Test
+  void durationWarmupDrainIsBoundedAndFailsTheRunWhenExceeded() {
+    Trees.Cfg cfg = new Trees.Cfg().ratio(0);
+    cfg.cacheWarmup = java.time.Duration.ofSeconds(5);
+    cfg.grace = java.time.Duration.ofSeconds(20);
+    Harness h = new Harness(cfg, List.of(Trees.linear("a", 0, 1_000, 2_000, 3_000))).start();
+    h.clock.advanceMs(5_000 + 19_999);
+    assertThat(h.replay.finished()).isNotDone();
+    h.clock.advanceMs(1);
+    assertThat(h.replay.finished()).isCompletedExceptionally();
+    assertThat(h.replay.finished().exceptionNow()).hasMessageStartingWith(
+        "Accelerated warmup drain timed out before all wire requests returned (1 still in flight after 20 s)");
+    assertThat(h.sent(Phase.PROFILING)).isEmpty();
+  }
 }
