@@ -37,6 +37,8 @@ import dev.infermark.annotations.Workload;
 @Default(preset = "smoke", key = "agentperf-settle-time", value = "1s")
 @Default(preset = "smoke", key = "agentperf-phase-timeout", value = "30s")
 @Default(preset = "smoke", key = "agentperf-max-agents", value = "16")
+// A faster embedded simulator, so that the 2,000 tok/s tier has a capacity to search for in the smoke form.
+@Default(preset = "smoke", key = "simulator-time-scale", value = "0.2")
 public class AaAgentPerfGptOss120b {
   @Workload
   AgentPerf agentPerf() {
