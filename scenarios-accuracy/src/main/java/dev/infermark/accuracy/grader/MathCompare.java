@@ -35,6 +35,13 @@ final class MathCompare {
     if (gold instanceof Text || pred instanceof Text) {
       return false;
     }
+    if ((gold instanceof Relation && pred instanceof Seq) || (gold instanceof Seq && pred instanceof Relation)) {
+      // sympy's relation.as_set(): an inequality in one variable is the set of intervals it solves to.
+      Boolean sets = SolutionSet.compare(gold, pred, precision);
+      if (sets != null) {
+        return sets;
+      }
+    }
     if (gold instanceof Relation g && pred instanceof Seq p && chainAsInterval(g) != null) {
       return seqEqual(chainAsInterval(g), p, precision); // 0 < x < 1 is the interval (0, 1)
     }
@@ -64,7 +71,12 @@ final class MathCompare {
         }
       }
       String flipped = flip(p.op());
-      return g.op().equals(flipped) && equal(g.lhs(), p.rhs(), precision) && equal(g.rhs(), p.lhs(), precision);
+      if (g.op().equals(flipped) && equal(g.lhs(), p.rhs(), precision) && equal(g.rhs(), p.lhs(), precision)) {
+        return true;
+      }
+      // A chained inequality against the other form of the same solution set (-2 < x < 2 and |x| < 2).
+      return (g.rhs() instanceof Relation || p.rhs() instanceof Relation)
+          && Boolean.TRUE.equals(SolutionSet.compare(g, p, precision));
     }
     if (gold instanceof Seq g && pred instanceof Seq p) {
       return seqEqual(g, p, precision);
@@ -194,7 +206,7 @@ final class MathCompare {
     return true;
   }
 
-  private static boolean close(double x, double y, boolean floats, int precision) {
+  static boolean close(double x, double y, boolean floats, int precision) {
     if (Double.isNaN(x) || Double.isNaN(y)) {
       return false;
     }

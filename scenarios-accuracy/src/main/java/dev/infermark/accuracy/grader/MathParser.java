@@ -148,14 +148,14 @@ final class MathParser {
   private List<MathValue> list() {
     List<MathValue> items = new ArrayList<>();
     List<List<MathValue>> groups = new ArrayList<>();
-    items.add(union());
+    items.add(member());
     while (true) {
       if (eat(",")) {
-        items.add(union());
+        items.add(member());
       } else if (eat(";")) {
         groups.add(items); // "p=5,q=2; p=7,q=2": one solution per ';'
         items = new ArrayList<>();
-        items.add(union());
+        items.add(member());
       } else {
         break;
       }
@@ -169,6 +169,19 @@ final class MathParser {
       solutions.add(g.size() == 1 ? g.get(0) : new Seq(Kind.TUPLE, g, true, true));
     }
     return solutions;
+  }
+
+  /** {@code x \in S} (x a variable): the set S, as the answer it states. */
+  private MathValue member() {
+    MathValue v = union();
+    if (!"\\in".equals(peek())) {
+      return v;
+    }
+    if (!(v instanceof Scalar s && s.node() instanceof Sym)) {
+      throw new IllegalArgumentException("\\in after a non-variable");
+    }
+    pos++;
+    return union();
   }
 
   /** {@code A \cup B}: a union, compared as an unordered collection of its parts. */

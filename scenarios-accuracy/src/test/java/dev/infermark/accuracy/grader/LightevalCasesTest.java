@@ -17,13 +17,12 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * lighteval v0.13.0's own regression cases for extractive match (read from shared data), with
- * each case's language literals. The one case this port does not reproduce is pinned by index,
- * so a regression or a fix both show: {@code 1 <= |z| <= 3/2} against the union of intervals it
- * solves to needs an inequality solver (documented in docs/accuracy.md).
+ * each case's language literals. All of them pass; a case this port could not reproduce would be
+ * pinned by index in {@link #UNSUPPORTED}, so a regression or a fix both show.
  */
 class LightevalCasesTest {
-  /** Cases that need sympy features this port lacks (solving an inequality with an absolute value). */
-  static final Set<Integer> UNSUPPORTED = Set.of(198);
+  /** Cases that need sympy features this port lacks (none at present). */
+  static final Set<Integer> UNSUPPORTED = Set.of();
 
   static List<Target> targets(JsonNode types) {
     List<Target> t = new ArrayList<>();
@@ -58,7 +57,7 @@ class LightevalCasesTest {
     }
     assertThat(cases.size()).isEqualTo(232);
     assertThat(failing).as(String.join("\n", detail)).isEqualTo(UNSUPPORTED);
-    assertThat(232 - failing.size()).isEqualTo(231);
+    assertThat(232 - failing.size()).isEqualTo(232);
   }
 
   @Test
