@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
@@ -31,7 +32,8 @@ import dev.infermark.record.RequestTags;
  * <p>Stages: primers (one one-token request per live stream at its t* snapshot, ramp-aligned),
  * optional cache-pressure warmup (zero delays, one token, handoff of each stream's next turn),
  * then profiling (end-to-start delays, SPAWN/JOIN, global and per-tree idle caps, overflow
- * termination) until the duration, then a grace drain.
+ * termination, cross-stream replay barriers, failed-request threshold, optional DAG fail-fast)
+ * until the duration, then a grace drain.
  *
  * <p>All state lives behind this object's lock; time comes from a {@link ReplayClock} and requests
  * leave through a {@link RequestDispatcher}, so the rules are tested deterministically.
@@ -78,6 +80,10 @@ public final class AgenticReplay {
   private long idleJumps;
   private long idleSkippedNs;
   private long traceCapJumps;
+  private long profilingCompleted;
+  private long profilingFailed;
+  private long barrierHolds;
+  private String abortReason;
   private int liveTrees;
   private int maxLiveTrees;
   private long plays;
@@ -118,10 +124,12 @@ public final class AgenticReplay {
       double tStar = StartInstant.sample(tree, i, config.seed(), config.startMinRatio(), config.startMaxRatio());
       TreeSnapshot snap = TreeSnapshot.at(tree, tStar);
       Play play = newPlay(lane, tree);
+      play.clockMs = tStar;
       snap.pendingChildren().forEach((branch, n) -> play.branches.put(branch, new BranchRun(n)));
       for (TreeSnapshot.StreamStart s : snap.streams()) {
         StreamRun run = play.stream(s.stream());
         run.nextTurn = s.nextTurnIndex();
+        run.completedThrough = s.nextTurnIndex() - 1; // turns before t* count as done (primed)
         play.active++;
         if (s.gatedOnBranch() != null) {
           run.gatedOn = s.gatedOnBranch();
@@ -185,7 +193,7 @@ public final class AgenticReplay {
     if (config.pressureWarmup()) {
       startPressure();
     } else {
-      startProfiling();
+      startProfiling(false);
     }
   }
 
@@ -249,13 +257,14 @@ public final class AgenticReplay {
   // ---------------------------------------------------------------------------------------------
   // Profiling
 
-  private void startProfiling() {
+  private void startProfiling(boolean handoff) {
     enter(Stage.PROFILING);
     long now = clock.nowNanos();
     phaseStartNs = now;
     List<Parked> entries = List.copyOf(parked);
     parked.clear();
-    List<Double> offsets = StartAlignment.alignMs(entries.stream().map(p -> p.offsetMs).toList(),
+    List<Double> pending = entries.stream().map(p -> handoff ? handoffOffsetMs(p) : p.offsetMs).toList();
+    List<Double> offsets = StartAlignment.alignMs(pending,
         entries.stream().map(p -> p.run.play.lane.index).toList(), config.burstPhaseStarts());
     for (int i = 0; i < entries.size(); i++) {
       Parked p = entries.get(i);
@@ -274,6 +283,18 @@ public final class AgenticReplay {
         }
       }
     }
+  }
+
+  /** A handed-off stream's next turn on its tree's dataset clock (§3.6), before the global alignment. */
+  private static double handoffOffsetMs(Parked p) {
+    List<ReplayTurn> turns = p.run.stream.turns();
+    ReplayTurn next = turns.get(p.turn);
+    if (!Double.isNaN(p.run.play.clockMs) || p.turn == 0) {
+      return HandoffDelay.onTreeClockMs(next.timestampMs(), p.run.play.clockMs, p.offsetMs);
+    }
+    ReplayTurn prev = turns.get(p.turn - 1);
+    double apiPrev = RecordedTimeline.endMs(p.run.stream, p.turn - 1) - prev.timestampMs();
+    return HandoffDelay.fromStreamTimestampsMs(next.timestampMs(), prev.timestampMs(), apiPrev, 0, p.offsetMs);
   }
 
   private synchronized void stopProfiling() {
@@ -378,7 +399,15 @@ public final class AgenticReplay {
       }
       long now = clock.nowNanos();
       while (!timers.isEmpty() && timers.peek().dueNs <= now) {
-        out.add(dispatch(timers.poll()));
+        Timer t = timers.poll();
+        if (stage == Stage.PROFILING && t.kind == Kind.TURN && !t.unbarred && held(t.run, t.turn)) {
+          // Retained, not on the wire: the idle cap below then sees the next dispatchable timer.
+          t.run.play.retained.add(t);
+          barrierHolds++;
+          unstick(t.run.play, now);
+          continue;
+        }
+        out.add(dispatch(t));
       }
       afterEvent(null);
     }
@@ -449,7 +478,64 @@ public final class AgenticReplay {
 
   private void handoff() {
     log.accept("agentic replay: cache-pressure warmup done; " + parked.size() + " stream(s) hand off to profiling");
-    startProfiling();
+    startProfiling(true);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Cross-stream replay barriers (§3.8 rule 6)
+
+  /**
+   * Whether turn {@code turn} of {@code run} must wait: another live stream of the same tree has a
+   * turn not yet completed here whose recorded interval ended at or before this turn's recorded start.
+   */
+  private static boolean held(StreamRun run, int turn) {
+    double startMs = run.stream.turns().get(turn).timestampMs();
+    if (Double.isNaN(startMs)) {
+      return false;
+    }
+    for (StreamRun other : run.play.streams.values()) {
+      if (other != run && !other.finished && !other.aborted
+          && RecordedTimeline.mustPrecede(other.stream, other.completedThrough + 1, startMs)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Sends every retained turn of {@code play} whose barrier has cleared, now. */
+  private void releaseRetained(Play play, long now) {
+    if (play.retained.isEmpty() || stopped || stage != Stage.PROFILING) {
+      return;
+    }
+    for (var it = play.retained.iterator(); it.hasNext();) {
+      Timer t = it.next();
+      if (t.run.aborted || t.run.finished) {
+        it.remove();
+      } else if (!held(t.run, t.turn)) {
+        it.remove();
+        t.dueNs = now; // lateness is measured from the release, not the recorded instant
+        schedule(t);
+      }
+    }
+    unstick(play, now);
+  }
+
+  /**
+   * Safety net: barriers only wait on completions inside the tree, so a tree with nothing in flight
+   * or pending and only retained turns could never move (inconsistent recorded times). Then the
+   * earliest retained turn goes, with a warning, rather than stalling the lane.
+   */
+  private void unstick(Play play, long now) {
+    if (play.inFlight > 0 || play.retained.isEmpty() || timers.stream().anyMatch(t -> t.run.play == play)) {
+      return;
+    }
+    Timer first = play.retained.stream().min(Timer::compareTo).orElseThrow();
+    play.retained.remove(first);
+    log.accept("agentic replay: WARNING replay barrier in tree " + play.tree.traceId() + " cannot clear (recorded "
+        + "times inconsistent); sending " + first.run.stream.sessionId() + " turn " + first.turn);
+    first.dueNs = now;
+    first.unbarred = true;
+    schedule(first);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -466,6 +552,7 @@ public final class AgenticReplay {
     long now = clock.nowNanos();
     inFlight++;
     play.inFlight++;
+    run.onWire = true;
     run.lastStartNs = now;
     if (stage == Stage.PRESSURE) {
       play.lane.pressureSent++;
@@ -509,6 +596,7 @@ public final class AgenticReplay {
     Play play = run.play;
     inFlight--;
     play.inFlight--;
+    run.onWire = false;
     long now = clock.nowNanos();
     run.lastEndNs = now;
     if (kind == Kind.PRIMER) {
@@ -536,8 +624,28 @@ public final class AgenticReplay {
     } else {
       sink.accept(record);
     }
+    run.completedThrough = Math.max(run.completedThrough, turnIndex);
+    if (stage == Stage.PRESSURE) {
+      advanceClock(play, run.stream, turnIndex);
+    }
     if (!record.ok()) {
       run.erred = true;
+    }
+    if (stage == Stage.PROFILING && !overflow && countTowardThreshold(record)) {
+      return;
+    }
+    if (run.aborted) {
+      // Fail-fast stopped this stream while the request was on the wire.
+      finishStream(run, now);
+      releaseRetained(play, now);
+      afterEvent(play);
+      return;
+    }
+    if (!record.ok() && !overflow && !run.stream.root() && config.dagFailFast()) {
+      failFast(run, now);
+      releaseRetained(play, now);
+      afterEvent(play);
+      return;
     }
     ReplayTurn turn = run.stream.turns().get(turnIndex);
     boolean last = turnIndex == run.stream.turns().size() - 1;
@@ -558,7 +666,98 @@ public final class AgenticReplay {
     } else {
       advance(run, turnIndex + 1, now);
     }
+    releaseRetained(play, now);
     afterEvent(play);
+  }
+
+  /** Moves the tree's dataset clock to the recorded end of a turn completed in cache-pressure warmup. */
+  private static void advanceClock(Play play, ReplayStream stream, int turnIndex) {
+    double end = RecordedTimeline.endMs(stream, turnIndex);
+    if (Double.isNaN(end)) {
+      end = stream.turns().get(turnIndex).timestampMs(); // final turn: its end is not recorded
+    }
+    if (!Double.isNaN(end) && (Double.isNaN(play.clockMs) || end > play.clockMs)) {
+      play.clockMs = end;
+    }
+  }
+
+  /**
+   * Counts a profiling completion (overflows are not passed in) for {@code failed-request-threshold}
+   * and aborts the run, stamped cancelled, once the error fraction exceeds it after at least
+   * {@code max(concurrency, 10)} completions. Returns whether the run was aborted.
+   */
+  private boolean countTowardThreshold(RequestRecord record) {
+    profilingCompleted++;
+    if (!record.ok()) {
+      profilingFailed++;
+    }
+    Double f = config.failedRequestThreshold();
+    if (f == null || profilingCompleted < Math.max(config.concurrency(), 10)
+        || profilingFailed / (double) profilingCompleted <= f) {
+      return false;
+    }
+    abortReason = String.format(Locale.ROOT, "failed-request-threshold exceeded: %d of %d profiling requests failed "
+        + "(%.4f > %s)", profilingFailed, profilingCompleted, profilingFailed / (double) profilingCompleted, f);
+    log.accept("agentic replay: " + abortReason + "; aborting run");
+    cancelled = true;
+    finish();
+    return true;
+  }
+
+  /**
+   * DAG fail-fast (§3.8 rule 7, {@code agentx-dag-fail-fast}): a failed child request aborts its
+   * parent session and every other descendant of that parent (the orphaned siblings and their
+   * children). Streams on the wire finish when their response returns; nothing new is sent for them.
+   * An aborted parent that is itself a child counts as an errored child of its own parent and
+   * releases that join (the abort does not cascade further up).
+   */
+  private void failFast(StreamRun child, long now) {
+    Play play = child.play;
+    String parentId = child.stream.parentSessionId();
+    StreamRun parent = parentId == null ? null : play.streams.get(parentId);
+    List<StreamRun> victims = new ArrayList<>();
+    if (parent != null && !parent.finished && !parent.aborted) {
+      branchStats.parentsFailedDueToChildError++;
+      BranchRun branch = child.stream.branchId() == null ? null : play.branches.get(child.stream.branchId());
+      if (branch != null && branch.pending > 0) {
+        branchStats.joinsSuppressed++;
+      }
+      parent.erred = true;
+      victims.add(parent);
+    }
+    for (StreamRun s : play.streams.values()) {
+      if (!s.finished && !s.aborted && descendsFrom(play.tree, s.stream, parentId)) {
+        victims.add(s);
+      }
+    }
+    log.accept("agentic replay: child " + child.stream.sessionId() + " failed; fail-fast aborts "
+        + (parent != null ? "parent " + parentId + " and " : "") + (victims.size() - (parent != null ? 1 : 0))
+        + " stream(s) under it");
+    for (StreamRun v : victims) {
+      v.aborted = true;
+      v.gatedOn = null;
+    }
+    timers.removeIf(t -> t.run.aborted);
+    parked.removeIf(p -> p.run.aborted);
+    play.retained.removeIf(t -> t.run.aborted);
+    for (StreamRun v : victims) {
+      if (!v.onWire && !v.finished) {
+        finishStream(v, now);
+      }
+    }
+  }
+
+  private static boolean descendsFrom(SessionTree tree, ReplayStream s, String ancestorId) {
+    String p = s.parentSessionId();
+    for (int depth = 0; p != null && depth < 1_000; depth++) {
+      if (p.equals(ancestorId)) {
+        return true;
+      }
+      String id = p;
+      p = tree.children().stream().filter(c -> c.sessionId().equals(id)).map(ReplayStream::parentSessionId)
+          .findFirst().orElse(null);
+    }
+    return false;
   }
 
   /** Moves a stream to turn {@code k}: waits for its join, else schedules it after its end-to-start delay. */
@@ -609,7 +808,7 @@ public final class AgenticReplay {
     if (!run.stream.root()) {
       if (run.erred) {
         branchStats.childrenErrored++;
-      } else {
+      } else if (!run.aborted) {
         branchStats.childrenCompleted++;
       }
       BranchRun br = run.stream.branchId() == null ? null : play.branches.get(run.stream.branchId());
@@ -624,7 +823,7 @@ public final class AgenticReplay {
 
   private void releaseJoin(Play play, String branchId, long now) {
     for (StreamRun s : play.streams.values()) {
-      if (branchId.equals(s.gatedOn) && !s.finished) {
+      if (branchId.equals(s.gatedOn) && !s.finished && !s.aborted) {
         s.gatedOn = null;
         branchStats.parentsResumed++;
         // The join turn keeps its own recorded delay, counted from the later of parent end and last child end (now).
@@ -751,6 +950,16 @@ public final class AgenticReplay {
     return traceCapJumps;
   }
 
+  /** Why the run aborted itself during profiling ({@code failed-request-threshold}), or {@code null}. */
+  public synchronized String abortReason() {
+    return abortReason;
+  }
+
+  /** Turns retained by a cross-stream replay barrier instead of leaving at their timer. */
+  public synchronized long barrierHolds() {
+    return barrierHolds;
+  }
+
   /** Pending timer instants, earliest first (for tests and diagnostics). */
   public synchronized List<Long> pendingDueNs() {
     return timers.stream().map(t -> t.dueNs).sorted().toList();
@@ -784,8 +993,12 @@ public final class AgenticReplay {
     final Map<String, StreamRun> streams = new LinkedHashMap<>();
     final Map<String, BranchRun> branches = new HashMap<>();
     final Map<String, String> correlationIds = new HashMap<>();
+    /** Due turns held by a cross-stream replay barrier. */
+    final List<Timer> retained = new ArrayList<>();
     int active;
     int inFlight;
+    /** The tree's position on its recorded timeline (ms): t*, then advanced by cache-pressure completions. */
+    double clockMs = Double.NaN;
 
     Play(Lane lane, SessionTree tree, String rootCorrelationId, String marker) {
       this.lane = lane;
@@ -811,9 +1024,14 @@ public final class AgenticReplay {
     final String correlationId;
     final String parentCorrelationId;
     int nextTurn;
+    /** The last turn completed (or, before t*, passed); turns complete in order. */
+    int completedThrough = -1;
     String gatedOn;
     boolean finished;
     boolean erred;
+    /** Stopped by fail-fast: nothing more is sent; it finishes when its request on the wire returns. */
+    boolean aborted;
+    boolean onWire;
     long lastStartNs;
     long lastEndNs;
 
@@ -845,6 +1063,8 @@ public final class AgenticReplay {
     final Kind kind;
     final long order;
     double profileOffsetMs;
+    /** Released by the barrier safety net: sent without another barrier check. */
+    boolean unbarred;
 
     Timer(long dueNs, StreamRun run, int turn, Kind kind, long order) {
       this.dueNs = dueNs;

@@ -123,6 +123,7 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     info.put("system_idle_cap_skipped_seconds", replay.idleSkippedNs() / 1e9);
     info.put("trace_idle_cap_jumps", replay.traceCapJumps());
     info.put("records_dropped_after_grace", replay.droppedAfterGrace());
+    info.put("replay_barrier_holds", replay.barrierHolds());
     info.put("cache_bust_target", config.cacheBust() ? CacheBust.TARGET : "none");
     if (meter.latenessCount() > 0) {
       ObjectNode late = info.putObject("dispatch_lateness_ms");
@@ -159,6 +160,9 @@ public final class AgenticReplayGenerator implements LoadGenerator {
       result.consoleLine(String.format(Locale.ROOT, "agentx: profile metric coverage too low: TTFT %.1f%%, ITL %.1f%% "
           + "of the %.0f s window, required %.1f%%; check inference server logs", 100 * coverage.ttftRatio(),
           100 * coverage.itlRatio(), coverage.expectedSeconds(), 100 * coverage.requiredRatio()));
+    }
+    if (replay.abortReason() != null) {
+      result.consoleLine("agentx: run aborted: " + replay.abortReason());
     }
     if (!replay.warmupFailures().isEmpty()) {
       throw new TrajectoryWarmupFailedException(replay.warmupFailures());
@@ -203,7 +207,8 @@ public final class AgenticReplayGenerator implements LoadGenerator {
         seconds(s.get(ReplayKeys.TRACE_IDLE_GAP_CAP_SECONDS)), s.get(Keys.BENCHMARK_DURATION),
         s.get(Keys.BENCHMARK_GRACE_PERIOD), s.get(ReplayKeys.BURST_PHASE_STARTS),
         s.get(ReplayKeys.AGENTIC_CACHE_WARMUP_DURATION), s.get(ReplayKeys.WARMUP_REQUESTS_PER_LANE),
-        bust.equals(CacheBust.TARGET));
+        bust.equals(CacheBust.TARGET), s.get(ReplayKeys.FAILED_REQUEST_THRESHOLD),
+        s.get(ReplayKeys.AGENTX_DAG_FAIL_FAST));
   }
 
   private static Duration seconds(Double s) {

@@ -15,6 +15,8 @@ public final class BranchStats {
   int childrenDelayed;
   int parentsSuspended;
   int parentsResumed;
+  int parentsFailedDueToChildError;
+  int joinsSuppressed;
 
   public int childrenSpawned() {
     return childrenSpawned;
@@ -36,7 +38,21 @@ public final class BranchStats {
     return parentsResumed;
   }
 
-  /** The {@code branch_stats} object. Fail-fast is not implemented, so its counters are always 0. */
+  public int childrenTruncated() {
+    return childrenTruncated;
+  }
+
+  /** Parents aborted because a child request failed ({@code agentx-dag-fail-fast}). */
+  public int parentsFailedDueToChildError() {
+    return parentsFailedDueToChildError;
+  }
+
+  /** Joins never sent because fail-fast aborted the parent waiting on them. */
+  public int joinsSuppressed() {
+    return joinsSuppressed;
+  }
+
+  /** The {@code branch_stats} object. */
   public ObjectNode toJson() {
     ObjectNode o = Json.object();
     o.put("children_spawned", childrenSpawned);
@@ -46,8 +62,8 @@ public final class BranchStats {
     o.put("children_delayed", childrenDelayed);
     o.put("parents_suspended", parentsSuspended);
     o.put("parents_resumed", parentsResumed);
-    o.put("parents_failed_due_to_child_error", 0);
-    o.put("joins_suppressed", 0);
+    o.put("parents_failed_due_to_child_error", parentsFailedDueToChildError);
+    o.put("joins_suppressed", joinsSuppressed);
     return o;
   }
 }

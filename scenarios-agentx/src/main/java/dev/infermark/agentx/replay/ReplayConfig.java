@@ -18,10 +18,15 @@ import java.time.Duration;
  * @param cacheWarmupDuration cache-pressure warmup by time, or {@code null}
  * @param warmupRequestsPerLane cache-pressure warmup by count per lane, or {@code null}
  * @param cacheBust whether to mint and inject {@code [rid:...]} markers (first_turn_prefix)
+ * @param failedRequestThreshold abort profiling when the error fraction exceeds this (after at least
+ *     {@code max(concurrency, 10)} completed requests, overflows excluded), or {@code null} for never
+ * @param dagFailFast a failed child request aborts its parent session and the parent's other
+ *     descendants instead of releasing the join
  */
 public record ReplayConfig(int concurrency, long seed, String benchmarkId, double startMinRatio, double startMaxRatio,
     Duration systemIdleCap, Duration traceIdleCap, Duration benchmarkDuration, Duration gracePeriod,
-    boolean burstPhaseStarts, Duration cacheWarmupDuration, Integer warmupRequestsPerLane, boolean cacheBust) {
+    boolean burstPhaseStarts, Duration cacheWarmupDuration, Integer warmupRequestsPerLane, boolean cacheBust,
+    Double failedRequestThreshold, boolean dagFailFast) {
 
   public ReplayConfig {
     if (concurrency < 1) {
@@ -35,6 +40,10 @@ public record ReplayConfig(int concurrency, long seed, String benchmarkId, doubl
         && warmupRequestsPerLane > 0) {
       throw new IllegalArgumentException("infermark.agentic-cache-warmup-duration and infermark.warmup-requests-per-lane "
           + "are mutually exclusive: choose a time-bounded or a request-bounded warmup");
+    }
+    if (failedRequestThreshold != null && !(failedRequestThreshold >= 0 && failedRequestThreshold <= 1)) {
+      throw new IllegalArgumentException("infermark.failed-request-threshold: must be a fraction in [0, 1], got "
+          + failedRequestThreshold);
     }
     if (warmupRequestsPerLane != null && warmupRequestsPerLane < 0) {
       throw new IllegalArgumentException("infermark.warmup-requests-per-lane: must be >= 0, got " + warmupRequestsPerLane);

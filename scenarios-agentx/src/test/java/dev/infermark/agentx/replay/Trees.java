@@ -74,6 +74,8 @@ final class Trees {
     Integer perLane;
     boolean cacheBust = true;
     String benchmarkId = "bench-0001";
+    Double failedThreshold;
+    boolean failFast;
 
     Cfg concurrency(int c) {
       concurrency = c;
@@ -88,7 +90,7 @@ final class Trees {
 
     ReplayConfig build() {
       return new ReplayConfig(concurrency, 42, benchmarkId, min, max, systemCap, traceCap, duration, grace, burst,
-          cacheWarmup, perLane, cacheBust);
+          cacheWarmup, perLane, cacheBust, failedThreshold, failFast);
     }
   }
 }
