@@ -121,7 +121,7 @@ public record ScenarioModel(Class<?> type, String name, String description, List
         defaults.put(Keys.INPUT_FILE.name(), a.inputFile());
       }
     });
-    for (Default d : c.getAnnotationsByType(Default.class)) {
+    for (Default d : defaultsOf(c)) {
       if (d.preset().isBlank()) {
         defaults.put(d.key(), d.value());
       } else {
@@ -153,6 +153,23 @@ public record ScenarioModel(Class<?> type, String name, String description, List
     }
     return new ScenarioModel(c, name, s.description(), List.copyOf(locks), List.copyOf(slos), Map.copyOf(defaults),
         Map.copyOf(presets), params, workload);
+  }
+
+  /**
+   * The class's {@link Default}s, after those of the annotations on it that carry {@code @Default}
+   * themselves (composed annotations, e.g. one shared smoke preset for several scenarios), so the
+   * class's own defaults win.
+   */
+  static List<Default> defaultsOf(Class<?> c) {
+    List<Default> out = new ArrayList<>();
+    for (java.lang.annotation.Annotation a : c.getAnnotations()) {
+      Class<? extends java.lang.annotation.Annotation> t = a.annotationType();
+      if (!t.getName().startsWith("java.") && !t.getName().startsWith("dev.infermark.annotations.")) {
+        out.addAll(List.of(t.getAnnotationsByType(Default.class)));
+      }
+    }
+    out.addAll(List.of(c.getAnnotationsByType(Default.class)));
+    return out;
   }
 
   /** Whether runs stamp a submission verdict (the scenario has locks). */
