@@ -178,6 +178,14 @@ public final class OpenAiClient implements InferenceClient {
     return endpoint;
   }
 
+  /**
+   * The body this client would send for {@code request} (UTF-8 JSON), without sending it: for
+   * tools and tests that check what a scenario's requests look like on the wire.
+   */
+  public byte[] body(InferenceRequest request) {
+    return bodies.write(request);
+  }
+
   /** Sets who sees each request body (inputs.json); {@code null} for nobody. */
   public OpenAiClient bodyListener(RequestBodyListener l) {
     this.listener = l;

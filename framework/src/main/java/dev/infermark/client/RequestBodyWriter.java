@@ -16,7 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code max_tokens}), run-level extra inputs, per-request extra body (wins on conflicts, keeps
  * the run-level key's position), and {@code stream_options} last. A core key that also appears in
  * the extras takes the extra's value in its own position. Prompt text streams from the
- * {@link CharSequence} into the generator.
+ * {@link CharSequence} into the generator; messages carry OpenAI's optional {@code tool_calls},
+ * {@code tool_call_id} and {@code name} when set.
  */
 final class RequestBodyWriter {
   private final boolean chat;
@@ -64,11 +65,7 @@ final class RequestBodyWriter {
           List<ChatMessage> messages = r.messages().isEmpty() && r.prompt() != null ? List.of(ChatMessage.user(r.prompt()))
               : r.messages();
           for (ChatMessage m : messages) {
-            g.writeStartObject();
-            g.writeStringProperty("role", m.role());
-            g.writeName("content");
-            text(g, m.content());
-            g.writeEndObject();
+            message(g, m);
           }
           g.writeEndArray();
         }
@@ -104,6 +101,28 @@ final class RequestBodyWriter {
     return out.toByteArray();
   }
 
+  /**
+   * One message in OpenAI's form: {@code role}, {@code content} (null when absent), then the
+   * optional {@code tool_calls}, {@code tool_call_id} and {@code name} when set.
+   */
+  private static void message(JsonGenerator g, ChatMessage m) {
+    g.writeStartObject();
+    g.writeStringProperty("role", m.role());
+    g.writeName("content");
+    text(g, m.content());
+    if (m.toolCalls() != null) {
+      g.writeName("tool_calls");
+      g.writeTree(m.toolCalls());
+    }
+    if (m.toolCallId() != null) {
+      g.writeStringProperty("tool_call_id", m.toolCallId());
+    }
+    if (m.name() != null) {
+      g.writeStringProperty("name", m.name());
+    }
+    g.writeEndObject();
+  }
+
   /** Writes an extra's value in a core key's position; true when it did. */
   private static boolean core(JsonGenerator g, Map<String, JsonNode> extras, String key) {
     JsonNode v = extras.remove(key);
@@ -128,6 +147,9 @@ final class RequestBodyWriter {
   private static CharSequence joined(List<ChatMessage> messages) {
     StringBuilder sb = new StringBuilder();
     for (ChatMessage m : messages) {
+      if (m.content() == null) {
+        continue;
+      }
       if (!sb.isEmpty()) {
         sb.append('\n');
       }
@@ -139,7 +161,7 @@ final class RequestBodyWriter {
   private static int estimate(InferenceRequest r) {
     long n = 256 + (r.prompt() == null ? 0 : r.prompt().length());
     for (ChatMessage m : r.messages()) {
-      n += 32 + (m.content() == null ? 0 : m.content().length());
+      n += 32 + (m.content() == null ? 0 : m.content().length()) + (m.toolCalls() == null ? 0 : 256L * m.toolCalls().size());
     }
     return (int) Math.min(n + n / 8, 64 << 20);
   }

@@ -18,7 +18,6 @@ import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.agentperf.scenarios.AaAgentPerf;
 import dev.infermark.agentperf.scenarios.AaAgentPerfDeepSeekV4Pro;
 import dev.infermark.agentperf.scenarios.AaAgentPerfGptOss120b;
-import dev.infermark.annotations.Default;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
@@ -43,12 +42,9 @@ class SmokePresetTest {
   @ValueSource(classes = {AaAgentPerfDeepSeekV4Pro.class, AaAgentPerfGptOss120b.class, AaAgentPerf.class})
   void smokePresetFinishesAgainstTheEmbeddedSimulator(Class<?> scenario) throws Exception {
     Assumptions.assumeTrue(Boolean.getBoolean("agentperf.smoke"), "set -Dagentperf.smoke=true to run the smoke presets");
-    Map<String, String> values = new HashMap<>();
-    for (Default d : scenario.getAnnotationsByType(Default.class)) {
-      if (d.preset().isEmpty() || d.preset().equals("smoke")) {
-        values.put(d.key(), d.value());
-      }
-    }
+    dev.infermark.scenario.ScenarioModel model = dev.infermark.scenario.ScenarioModel.of(scenario);
+    Map<String, String> values = new HashMap<>(model.defaults());
+    values.putAll(model.presets().get("smoke"));
     values.put("model", "sim");
     Settings settings = Settings.of(values);
     EmbeddedServerProvider provider = ServiceLoader.load(EmbeddedServerProvider.class).findFirst().orElseThrow();

@@ -27,8 +27,8 @@ public record PhasePrefix(int phase, String text) {
     return new PhasePrefix(phase, b.toString());
   }
 
-  /** {@code message} with this prefix in front of its content. */
+  /** {@code message} with this prefix in front of its content (its tool-call fields kept). */
   public ChatMessage apply(ChatMessage message) {
-    return new ChatMessage(message.role(), text + message.content());
+    return message.withContent(message.content() == null ? text : text + message.content());
   }
 }

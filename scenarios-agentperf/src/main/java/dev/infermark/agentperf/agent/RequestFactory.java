@@ -7,14 +7,17 @@ import java.util.Map;
 import dev.infermark.agentperf.trajectory.Turn;
 import dev.infermark.client.ChatMessage;
 import dev.infermark.client.InferenceRequest;
+import dev.infermark.json.Json;
 import dev.infermark.record.Phase;
 import dev.infermark.record.RequestTags;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Builds each turn's request: the phase prefix on the first message, {@code max_tokens} (the
  * methodology's 16,384, or the turn's recorded target), and the text kept on every Nth request for
- * the token-count check. Sampling parameters and reasoning effort come from the run's extra
- * inputs, which the client adds to every body.
+ * the token-count check, and the turn's tool definitions as the body's {@code tools} (per-request
+ * extra body, so they win over a {@code tools} in the run's extra inputs). Sampling parameters and
+ * reasoning effort come from the run's extra inputs, which the client adds to every body.
  *
  * @param maxTokens the output cap
  * @param useTargetOutput whether max_tokens is the turn's target output length (when recorded)
@@ -31,7 +34,13 @@ public record RequestFactory(int maxTokens, boolean useTargetOutput, int keepTex
     out[0] = first;
     Integer max = useTargetOutput && turn.targetOutputTokens() != null ? Math.min(maxTokens, turn.targetOutputTokens()) : maxTokens;
     boolean keep = keepTextEvery > 0 && sequence % keepTextEvery == 0;
-    return new InferenceRequest(label, tags, List.of(out), null, null, max, null, keep, -1);
+    ObjectNode extra = null;
+    if (turn.toolDefinitions() != null) {
+      // The definitions node is shared, not copied: the body writer only reads it.
+      extra = Json.object();
+      extra.set("tools", turn.toolDefinitions());
+    }
+    return new InferenceRequest(label, tags, List.of(out), null, null, max, extra, keep, -1);
   }
 
   /**

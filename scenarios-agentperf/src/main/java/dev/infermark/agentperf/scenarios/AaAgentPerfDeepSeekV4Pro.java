@@ -22,18 +22,7 @@ import dev.infermark.annotations.Workload;
 @Slo(tier = "SLO #3", metric = "time_to_first_token", stat = "p95", max = 3, unit = "s")
 @Slo(tier = "SLO #3", metric = "supported_agents", min = 1)
 @Default(key = "extra-inputs", value = "reasoning_effort:max")
-@Default(preset = "smoke", key = "agentperf-synthetic-trajectories", value = "64")
-@Default(preset = "smoke", key = "agentperf-synthetic-turns-median", value = "3")
-@Default(preset = "smoke", key = "agentperf-synthetic-turns-max", value = "4")
-@Default(preset = "smoke", key = "agentperf-max-context", value = "8192")
-@Default(preset = "smoke", key = "agentperf-max-start-offset", value = "1")
-@Default(preset = "smoke", key = "agentperf-tool-delay-scale", value = "0.05")
-@Default(preset = "smoke", key = "agentperf-min-trajectories", value = "4")
-@Default(preset = "smoke", key = "agentperf-min-trajectories-per-agent", value = "1")
-@Default(preset = "smoke", key = "agentperf-steady-duration", value = "3s")
-@Default(preset = "smoke", key = "agentperf-settle-time", value = "1s")
-@Default(preset = "smoke", key = "agentperf-phase-timeout", value = "30s")
-@Default(preset = "smoke", key = "agentperf-max-agents", value = "16")
+@AgentPerfSmoke
 public class AaAgentPerfDeepSeekV4Pro {
   @Workload
   AgentPerf agentPerf() {

@@ -24,16 +24,19 @@ import tools.jackson.databind.JsonNode;
  * messages of that request (format in {@code docs/agentperf.md}). Loaded whole, with messages
  * repeated across a trajectory's lines stored once.
  *
- * <p>The client sends plain {@code role}/{@code content} messages, so tool calls are flattened to
- * text: an assistant's {@code tool_calls} become {@code [tool_call NAME] ARGUMENTS} lines and a
- * {@code tool} message becomes a user message starting {@code [tool_result NAME]}.
+ * <p>Tool calling is replayed as recorded: an assistant's {@code tool_calls}, a {@code tool}
+ * message's {@code tool_call_id} and any message's {@code name} are kept and sent in OpenAI's form,
+ * and a line's {@code tool_definitions} go out as the request's {@code tools}.
  */
 public final class JsonlTrajectories implements TrajectorySource {
   private static final Set<String> FIELDS = Set.of("trajectory_id", "turn", "messages", "tools", "target_output_tokens",
-      "simulated_tool_delay_ms_after", "language", "input_tokens");
+      "simulated_tool_delay_ms_after", "language", "input_tokens", "tool_definitions");
 
   /** A message stored once per trajectory, with its token count. */
   private record Counted(ChatMessage message, int tokens) {}
+
+  /** Tool definitions stored once per trajectory, with the token count of their JSON. */
+  private record CountedTools(JsonNode definitions, int tokens) {}
 
   private final Path file;
   private final List<Trajectory> trajectories;
@@ -54,6 +57,7 @@ public final class JsonlTrajectories implements TrajectorySource {
     Map<String, TreeMap<Integer, Turn>> byId = new LinkedHashMap<>();
     Map<String, String> languages = new HashMap<>();
     Map<String, Map<ChatMessage, Counted>> shared = new HashMap<>();
+    Map<String, Map<JsonNode, CountedTools>> sharedTools = new HashMap<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
       int lineNo = 0;
@@ -97,12 +101,24 @@ public final class JsonlTrajectories implements TrajectorySource {
         if (delayMs < 0) {
           throw new IllegalArgumentException(where + ": field 'simulated_tool_delay_ms_after' must be >= 0");
         }
+        CountedTools defs = null;
+        JsonNode d = row.get("tool_definitions");
+        if (d != null && !d.isNull()) {
+          if (!d.isArray() || !d.valueStream().allMatch(JsonNode::isObject)) {
+            throw new IllegalArgumentException(where + ": field 'tool_definitions' must be an array of OpenAI tool objects");
+          }
+          // Usually the same on every line of a trajectory: keep one copy and count it once.
+          defs = sharedTools.computeIfAbsent(id, k -> new HashMap<>())
+              .computeIfAbsent(d, k -> new CountedTools(k, tokenizer.count(k.toString())));
+        }
+        int defTokens = defs == null ? 0 : defs.tokens();
         Integer inputTokens = row.has("input_tokens") ? Integer.valueOf(integer(row, "input_tokens", where, null))
-            : Integer.valueOf(messages.stream().mapToInt(m -> tokens.get(m).tokens()).sum());
+            : Integer.valueOf(messages.stream().mapToInt(m -> tokens.get(m).tokens()).sum() + defTokens);
         if (row.has("language") && !row.get("language").isNull()) {
           languages.putIfAbsent(id, row.get("language").asString());
         }
-        Turn turn = new Turn(messages, tools, target, Duration.ofMillis(delayMs), inputTokens);
+        Turn turn = new Turn(messages, tools, target, Duration.ofMillis(delayMs), inputTokens,
+            defs == null ? null : defs.definitions());
         if (byId.computeIfAbsent(id, k -> new TreeMap<>()).putIfAbsent(turnIndex, turn) != null) {
           throw new IllegalArgumentException(where + ": trajectory '" + id + "' has turn " + turnIndex + " twice");
         }
@@ -132,38 +148,60 @@ public final class JsonlTrajectories implements TrajectorySource {
     int i = 0;
     for (JsonNode m : node) {
       String at = where + " messages[" + i++ + "]";
+      if (!m.isObject()) {
+        throw new IllegalArgumentException(at + ": must be an object");
+      }
       String role = m.path("role").asString("");
-      StringBuilder content = new StringBuilder(contentText(m.get("content"), at));
+      JsonNode calls = m.get("tool_calls");
+      if (calls != null && (calls.isNull() || calls.isArray() && calls.isEmpty())) {
+        calls = null; // an empty list is no call (OpenAI rejects an empty tool_calls)
+      }
+      if (calls != null && (!"assistant".equals(role) || !calls.isArray() || !calls.valueStream().allMatch(JsonNode::isObject))) {
+        throw new IllegalArgumentException(at + ": field 'tool_calls' must be an array of objects on an assistant message");
+      }
       String mapped = switch (role) {
         case "system", "developer" -> "system";
-        case "user" -> "user";
-        case "assistant" -> {
-          for (JsonNode call : m.path("tool_calls")) {
-            JsonNode fn = call.path("function");
-            if (!content.isEmpty()) {
-              content.append('\n');
-            }
-            content.append("[tool_call ").append(fn.path("name").asString("?")).append("] ")
-                .append(fn.path("arguments").asString(""));
-          }
-          yield "assistant";
-        }
-        case "tool" -> {
-          content.insert(0, "[tool_result " + m.path("name").asString(m.path("tool_call_id").asString("")) + "]\n");
-          yield "user";
-        }
+        case "user", "assistant", "tool" -> role;
         default -> throw new IllegalArgumentException(at + ": unknown role '" + role + "'");
       };
-      ChatMessage msg = new ChatMessage(mapped, content.toString());
+      String content = contentText(m.get("content"), at);
+      if (content == null && calls == null) {
+        content = ""; // only an assistant message that calls tools is sent with null content
+      }
+      ChatMessage msg = new ChatMessage(mapped, content, calls, optionalText(m, "tool_call_id", at), optionalText(m, "name", at));
       // Messages repeat on every later line of the trajectory: keep one copy and count it once.
-      out.add(shared.computeIfAbsent(msg, k -> new Counted(k, tokenizer.count(k.content().toString()))).message());
+      out.add(shared.computeIfAbsent(msg, k -> new Counted(k, tokenizer.count(countedText(k)))).message());
     }
     return out;
   }
 
+  /** The text a message's prompt tokens are estimated from: its content and its calls' names and arguments. */
+  private static String countedText(ChatMessage m) {
+    StringBuilder b = new StringBuilder(m.content() == null ? "" : m.content());
+    if (m.toolCalls() != null) {
+      for (JsonNode call : m.toolCalls()) {
+        JsonNode fn = call.path("function");
+        b.append('\n').append(fn.path("name").asString("")).append(' ').append(fn.path("arguments").asString(""));
+      }
+    }
+    return b.toString();
+  }
+
+  private static String optionalText(JsonNode m, String field, String at) {
+    JsonNode n = m.get(field);
+    if (n == null || n.isNull()) {
+      return null;
+    }
+    if (!n.isString()) {
+      throw new IllegalArgumentException(at + ": field '" + field + "' must be a string");
+    }
+    return n.asString();
+  }
+
+  /** The content as text, or {@code null} when absent or null. */
   private static String contentText(JsonNode c, String at) {
     if (c == null || c.isNull()) {
-      return "";
+      return null;
     }
     if (c.isString()) {
       return c.asString();

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.infermark.client.ChatMessage;
+import tools.jackson.databind.JsonNode;
 
 /**
  * One request of a trajectory: the whole conversation sent at this point, what the model is
@@ -15,10 +16,21 @@ import dev.infermark.client.ChatMessage;
  * @param targetOutputTokens the recorded output length of this turn, or {@code null} when unknown
  * @param toolDelay the simulated tool time after the response (zero when no tool runs)
  * @param inputTokens the prompt's token count (estimated or recorded), or {@code null} when unknown
+ * @param toolDefinitions the OpenAI tool definitions sent as the request's {@code tools} (a JSON
+ *     array, shared between turns and never modified), or {@code null} to send none
  */
 public record Turn(List<ChatMessage> messages, List<String> tools, Integer targetOutputTokens, Duration toolDelay,
-    Integer inputTokens) {
+    Integer inputTokens, JsonNode toolDefinitions) {
+  /** A turn that sends no tool definitions. */
+  public Turn(List<ChatMessage> messages, List<String> tools, Integer targetOutputTokens, Duration toolDelay,
+      Integer inputTokens) {
+    this(messages, tools, targetOutputTokens, toolDelay, inputTokens, null);
+  }
+
   public Turn {
+    if (toolDefinitions != null && !toolDefinitions.isArray()) {
+      throw new IllegalArgumentException("a turn's tool definitions must be a JSON array, got " + toolDefinitions.getNodeType());
+    }
     messages = List.copyOf(messages);
     tools = List.copyOf(tools);
     if (messages.isEmpty()) {
