@@ -83,6 +83,7 @@ public final class AgenticReplay {
   private long profilingCompleted;
   private long profilingFailed;
   private long barrierHolds;
+  private long primersCancelled;
   private String abortReason;
   private int liveTrees;
   private int maxLiveTrees;
@@ -94,7 +95,7 @@ public final class AgenticReplay {
     this.clock = clock;
     this.dispatcher = dispatcher;
     this.prompts = prompts;
-    this.sampler = new TreeSampler(trees);
+    this.sampler = new TreeSampler(trees, log);
     this.sink = sink;
     this.log = log;
     this.ids = new SplittableRandom(config.seed() ^ 0x5DEECE66DL);
@@ -121,8 +122,13 @@ public final class AgenticReplay {
       Lane lane = new Lane(i);
       lanes[i] = lane;
       SessionTree tree = sampler.next();
-      double tStar = StartInstant.sample(tree, i, config.seed(), config.startMinRatio(), config.startMaxRatio());
-      TreeSnapshot snap = TreeSnapshot.at(tree, tStar);
+      boolean legacy = LegacyStart.timestampLess(tree);
+      // Timestamp-less traces have no t*: the legacy k_i start (§3.3); tStar stays NaN (no tree clock).
+      int k = legacy ? LegacyStart.turnIndex(tree.root().turns().size(), config.seed(), tree.traceId(), i,
+          config.startMinRatio(), config.startMaxRatio()) : -1;
+      double tStar = legacy ? Double.NaN
+          : StartInstant.sample(tree, i, config.seed(), config.startMinRatio(), config.startMaxRatio());
+      TreeSnapshot snap = legacy ? TreeSnapshot.legacy(tree, k) : TreeSnapshot.at(tree, tStar);
       Play play = newPlay(lane, tree);
       play.clockMs = tStar;
       snap.pendingChildren().forEach((branch, n) -> play.branches.put(branch, new BranchRun(n)));
@@ -139,11 +145,16 @@ public final class AgenticReplay {
         }
         if (s.primed()) {
           ReplayTurn warm = s.stream().turns().get(s.warmupTurnIndex());
+          run.primerPending = true;
+          // Unknown timestamps give a NaN lead: the primer fires at 0.
           primers.add(new Primer(run, s.warmupTurnIndex(), Math.min(tStar - warm.timestampMs(), capMs())));
         }
       }
-      summary.append(String.format(" lane %d: %s sample_time=%3.0f%% root_next=%d/%d live=%d",
-          i, tree.traceId(), 100 * position(tree, tStar), rootNext(snap), tree.root().turns().size(), snap.streams().size()));
+      summary.append(legacy
+          ? String.format(" lane %d: %s k_i=%d (timestamp-less) root_next=%d/%d live=%d", i, tree.traceId(), k,
+              rootNext(snap), tree.root().turns().size(), snap.streams().size())
+          : String.format(" lane %d: %s sample_time=%3.0f%% root_next=%d/%d live=%d", i, tree.traceId(),
+              100 * position(tree, tStar), rootNext(snap), tree.root().turns().size(), snap.streams().size()));
     }
     if (!config.cacheBust() && lanes.length > sampler.size()) {
       log.accept("agentic replay: WARNING " + lanes.length + " lanes share " + sampler.size() + " trace(s) without a "
@@ -161,7 +172,66 @@ public final class AgenticReplay {
     }
     if (primers.isEmpty()) {
       afterPrimers();
+    } else if (config.warmupGracePeriod() != null) {
+      // Counted from the end of the ramp (the last primer sent), like benchmark-grace-period after the duration.
+      double rampMs = offsets.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+      clock.schedule(guarded(this::warmupGraceExpired),
+          now + Math.round(rampMs * MS) + config.warmupGracePeriod().toNanos());
     }
+    afterEvent(null);
+  }
+
+  /**
+   * {@code agentic-warmup-grace-period} ran out with primers still out: they are cancelled (a
+   * response arriving later is dropped) and count as terminal warmup failures (§3.5): a root
+   * primer among them aborts the run as cancelled, naming every such trace; sub-agent primers do
+   * not, and warmup goes on without them.
+   */
+  private synchronized void warmupGraceExpired() {
+    if (stage != Stage.PRIMING || primersOutstanding == 0) {
+      return;
+    }
+    List<String> roots = new ArrayList<>();
+    int cancelledChildren = 0;
+    for (Lane lane : lanes) {
+      if (lane.play == null) {
+        continue;
+      }
+      for (StreamRun run : lane.play.streams.values()) {
+        if (!run.primerPending) {
+          continue;
+        }
+        run.primerPending = false;
+        if (run.onWire) {
+          run.onWire = false;
+          run.primerCancelled = true;
+          inFlight--;
+          lane.play.inFlight--;
+        }
+        primersCancelled++;
+        if (run.stream.agentDepth() == 0) {
+          if (!roots.contains(lane.play.tree.traceId())) {
+            roots.add(lane.play.tree.traceId());
+          }
+        } else {
+          cancelledChildren++;
+        }
+      }
+    }
+    timers.removeIf(t -> t.kind == Kind.PRIMER); // not sent yet: cancelled too
+    primersOutstanding = 0;
+    String grace = config.warmupGracePeriod().toMillis() / 1000.0 + " s";
+    if (!roots.isEmpty()) {
+      warmupFailures.addAll(roots);
+      log.accept("agentic replay: WARNING warmup grace period (" + grace + ") expired; " + primersCancelled
+          + " primer(s) cancelled, root trace(s) " + String.join(", ", roots) + " not primed; aborting run early");
+      cancelled = true;
+      finish();
+      return;
+    }
+    log.accept("agentic replay: WARNING warmup grace period (" + grace + ") expired; " + cancelledChildren
+        + " sub-agent primer(s) cancelled; warmup goes on");
+    afterPrimers();
     afterEvent(null);
   }
 
@@ -231,21 +301,27 @@ public final class AgenticReplay {
       parked.add(new Parked(t.run, t.turn, t.profileOffsetMs));
     }
     timers.clear();
-    // The drain is bounded by max(grace, min(D, 300 s)), as in AIPerf.
+    // The drain is bounded by max(grace, min(D, 300 s)), as in AIPerf, unless a warmup grace period is set.
     java.time.Duration bound = config.cacheWarmupDuration().compareTo(java.time.Duration.ofSeconds(300)) < 0
         ? config.cacheWarmupDuration() : java.time.Duration.ofSeconds(300);
     if (config.gracePeriod().compareTo(bound) > 0) {
       bound = config.gracePeriod();
     }
+    String knob = "infermark.benchmark-grace-period";
+    if (config.warmupGracePeriod() != null) {
+      bound = config.warmupGracePeriod();
+      knob = "infermark.agentic-warmup-grace-period";
+    }
     long seconds = bound.toSeconds();
-    clock.schedule(guarded(() -> pressureDrainExpired(seconds)), clock.nowNanos() + bound.toNanos());
+    String raise = knob;
+    clock.schedule(guarded(() -> pressureDrainExpired(seconds, raise)), clock.nowNanos() + bound.toNanos());
     afterEvent(null);
   }
 
-  private synchronized void pressureDrainExpired(long seconds) {
+  private synchronized void pressureDrainExpired(long seconds, String knob) {
     if (stage == Stage.PRESSURE && inFlight > 0) {
       throw new IllegalStateException("Accelerated warmup drain timed out before all wire requests returned (" + inFlight
-          + " still in flight after " + seconds + " s); raise infermark.benchmark-grace-period");
+          + " still in flight after " + seconds + " s); raise " + knob);
     }
   }
 
@@ -589,6 +665,12 @@ public final class AgenticReplay {
   }
 
   private synchronized void complete(StreamRun run, int turnIndex, Kind kind, RequestRecord record) {
+    if (kind == Kind.PRIMER && run.primerCancelled) {
+      run.primerCancelled = false; // cancelled by the warmup grace period: already booked off
+      log.accept("agentic replay: dropped the late response of cancelled primer " + run.stream.sessionId() + " turn "
+          + turnIndex);
+      return;
+    }
     if (stage == Stage.DONE) {
       droppedAfterGrace++;
       return;
@@ -601,6 +683,7 @@ public final class AgenticReplay {
     run.lastEndNs = now;
     if (kind == Kind.PRIMER) {
       sink.accept(record);
+      run.primerPending = false;
       primersOutstanding--;
       if (!record.ok() && run.stream.agentDepth() == 0) {
         // Any root primer failure (overflow included) aborts: profiling would start on a degraded pool.
@@ -960,6 +1043,11 @@ public final class AgenticReplay {
     return barrierHolds;
   }
 
+  /** Primers cancelled because {@code agentic-warmup-grace-period} ran out. */
+  public synchronized long primersCancelled() {
+    return primersCancelled;
+  }
+
   /** Pending timer instants, earliest first (for tests and diagnostics). */
   public synchronized List<Long> pendingDueNs() {
     return timers.stream().map(t -> t.dueNs).sorted().toList();
@@ -1032,6 +1120,10 @@ public final class AgenticReplay {
     /** Stopped by fail-fast: nothing more is sent; it finishes when its request on the wire returns. */
     boolean aborted;
     boolean onWire;
+    /** Its warmup primer has not returned yet. */
+    boolean primerPending;
+    /** Its primer was cancelled by the warmup grace period while on the wire: the late response is dropped. */
+    boolean primerCancelled;
     long lastStartNs;
     long lastEndNs;
 

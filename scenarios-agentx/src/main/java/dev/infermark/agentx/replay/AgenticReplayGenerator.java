@@ -208,7 +208,8 @@ public final class AgenticReplayGenerator implements LoadGenerator {
         s.get(Keys.BENCHMARK_GRACE_PERIOD), s.get(ReplayKeys.BURST_PHASE_STARTS),
         s.get(ReplayKeys.AGENTIC_CACHE_WARMUP_DURATION), s.get(ReplayKeys.WARMUP_REQUESTS_PER_LANE),
         bust.equals(CacheBust.TARGET), s.get(ReplayKeys.FAILED_REQUEST_THRESHOLD),
-        s.get(ReplayKeys.AGENTX_DAG_FAIL_FAST));
+        s.get(ReplayKeys.AGENTX_DAG_FAIL_FAST), s.get(ReplayKeys.AGENTIC_WARMUP_GRACE_PERIOD) != null
+            ? s.get(ReplayKeys.AGENTIC_WARMUP_GRACE_PERIOD) : s.get(ReplayKeys.WARMUP_GRACE_PERIOD));
   }
 
   private static Duration seconds(Double s) {

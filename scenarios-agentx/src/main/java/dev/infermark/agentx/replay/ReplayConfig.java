@@ -22,11 +22,14 @@ import java.time.Duration;
  *     {@code max(concurrency, 10)} completed requests, overflows excluded), or {@code null} for never
  * @param dagFailFast a failed child request aborts its parent session and the parent's other
  *     descendants instead of releasing the join
+ * @param warmupGracePeriod how long warmup waits for its primers after the last one was sent (and,
+ *     when set, the drain bound of a duration-mode cache-pressure warmup), or {@code null} for
+ *     unlimited
  */
 public record ReplayConfig(int concurrency, long seed, String benchmarkId, double startMinRatio, double startMaxRatio,
     Duration systemIdleCap, Duration traceIdleCap, Duration benchmarkDuration, Duration gracePeriod,
     boolean burstPhaseStarts, Duration cacheWarmupDuration, Integer warmupRequestsPerLane, boolean cacheBust,
-    Double failedRequestThreshold, boolean dagFailFast) {
+    Double failedRequestThreshold, boolean dagFailFast, Duration warmupGracePeriod) {
 
   public ReplayConfig {
     if (concurrency < 1) {
@@ -44,6 +47,9 @@ public record ReplayConfig(int concurrency, long seed, String benchmarkId, doubl
     if (failedRequestThreshold != null && !(failedRequestThreshold >= 0 && failedRequestThreshold <= 1)) {
       throw new IllegalArgumentException("infermark.failed-request-threshold: must be a fraction in [0, 1], got "
           + failedRequestThreshold);
+    }
+    if (warmupGracePeriod != null && warmupGracePeriod.isNegative()) {
+      throw new IllegalArgumentException("infermark.agentic-warmup-grace-period: must be >= 0, got " + warmupGracePeriod);
     }
     if (warmupRequestsPerLane != null && warmupRequestsPerLane < 0) {
       throw new IllegalArgumentException("infermark.warmup-requests-per-lane: must be >= 0, got " + warmupRequestsPerLane);

@@ -32,6 +32,13 @@ public final class ReplayKeys implements KeyCatalog {
   public static final SettingKey<Integer> WARMUP_REQUESTS_PER_LANE = SettingKey.integer("warmup-requests-per-lane", null,
       "Cache-pressure warmup by count: each lane sends this many extra one-token requests after the primers "
           + "(exclusive with agentic-cache-warmup-duration).");
+  public static final SettingKey<Duration> AGENTIC_WARMUP_GRACE_PERIOD = SettingKey.duration(
+      "agentic-warmup-grace-period", null,
+      "How long warmup waits for its primers after the last one was sent; then the primers still out are cancelled "
+          + "(a root primer among them aborts the run as cancelled). With agentic-cache-warmup-duration it also bounds "
+          + "the warmup drain. Unset: unlimited (falls back to warmup-grace-period).");
+  public static final SettingKey<Duration> WARMUP_GRACE_PERIOD = SettingKey.duration("warmup-grace-period", null,
+      "Alias of agentic-warmup-grace-period for the agentic replay, used when that setting is unset.");
   public static final SettingKey<String> CACHE_BUST = SettingKey.string("cache-bust", "none",
       "Cache-bust target: first_turn_prefix prepends a per-play marker [rid:<12 hex>] to the first user message; "
           + "none sends prompts unchanged.");
@@ -65,7 +72,7 @@ public final class ReplayKeys implements KeyCatalog {
 
   private static final List<SettingKey<?>> ALL = List.of(TRAJECTORY_START_MIN_RATIO, TRAJECTORY_START_MAX_RATIO,
       SYSTEM_IDLE_GAP_CAP_SECONDS, TRACE_IDLE_GAP_CAP_SECONDS, BURST_PHASE_STARTS, AGENTIC_CACHE_WARMUP_DURATION,
-      WARMUP_REQUESTS_PER_LANE, CACHE_BUST, CONTEXT_OVERFLOW_RATE_LIMIT, PROFILE_METRIC_COVERAGE_RATIO,
+      WARMUP_REQUESTS_PER_LANE, AGENTIC_WARMUP_GRACE_PERIOD, WARMUP_GRACE_PERIOD, CACHE_BUST, CONTEXT_OVERFLOW_RATE_LIMIT, PROFILE_METRIC_COVERAGE_RATIO,
       FAILED_REQUEST_THRESHOLD, AGENTX_DAG_FAIL_FAST, AGENTX_SYNTHETIC_TRACES, IGNORE_TRACE_DELAYS, SYNTHESIS_MAX_ISL,
       INTER_TURN_DELAY_CAP_SECONDS, REQUEST_RATE);
 

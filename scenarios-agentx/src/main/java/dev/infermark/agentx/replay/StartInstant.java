@@ -36,12 +36,15 @@ public final class StartInstant {
     return lo + u * (hi - lo);
   }
 
-  /** {@code [min, max]} of every turn timestamp of the tree. */
+  /** {@code [min, max]} of every known turn timestamp of the tree (infinite when there is none). */
   static double[] span(SessionTree tree) {
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     for (ReplayStream s : streams(tree)) {
       for (ReplayTurn t : s.turns()) {
+        if (Double.isNaN(t.timestampMs())) {
+          continue; // missing timestamp
+        }
         min = Math.min(min, t.timestampMs());
         max = Math.max(max, t.timestampMs());
       }

@@ -1,12 +1,14 @@
 package dev.infermark.agentx.replay;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 import dev.infermark.agentx.topology.SessionTree;
 
 /**
  * The dataset sampler: hands out roots in corpus order, round-robin, skipping trees whose root
- * has no turns. The same cursor assigns the initial lanes and every recycle, so each root is
+ * has no turns and timestamp-less traces with a single turn (nothing to profile after the legacy
+ * warmup turn; each skip is logged as {@code Skipping trace ...}). The same cursor assigns the initial lanes and every recycle, so each root is
  * replayed equally often. Not thread-safe (used under the scheduler lock).
  */
 public final class TreeSampler {
@@ -17,7 +19,22 @@ public final class TreeSampler {
    * @throws EmptyTracePoolException when no tree has a root turn
    */
   public TreeSampler(List<SessionTree> trees) {
-    this.pool = trees.stream().filter(t -> !t.root().turns().isEmpty()).toList();
+    this(trees, line -> {});
+  }
+
+  /**
+   * @param log receives a {@code Skipping trace ...} warning per skipped single-turn timestamp-less trace
+   * @throws EmptyTracePoolException when no tree is left
+   */
+  public TreeSampler(List<SessionTree> trees, Consumer<String> log) {
+    this.pool = trees.stream().filter(t -> !t.root().turns().isEmpty()).filter(t -> {
+      if (t.root().turns().size() == 1 && LegacyStart.timestampLess(t)) {
+        log.accept("agentic replay: WARNING Skipping trace " + t.traceId() + ": timestamp-less trace with a single "
+            + "turn (nothing to profile after the warmup turn)");
+        return false;
+      }
+      return true;
+    }).toList();
     if (pool.isEmpty()) {
       throw new EmptyTracePoolException(trees.isEmpty() ? "Loader produced 0 traces; trajectories cannot be built."
           : "Trajectories empty after skipping invalid traces; pool exhausted.");

@@ -80,6 +80,18 @@ public record TreeSnapshot(double tStarMs, List<StreamStart> streams, Map<String
     return new TreeSnapshot(tStarMs, List.copyOf(out), Map.copyOf(pending));
   }
 
+  /**
+   * The legacy snapshot of a timestamp-less tree (§3.3): only the root, primed at turn {@code k},
+   * resuming at {@code k + 1} after that turn's recorded end-to-start delay (the only spacing known
+   * without timestamps; 0 when unknown). Sub-agents spawned at or before turn {@code k} are not
+   * replayed in this play (nothing places them); later spawns follow the normal SPAWN logic.
+   */
+  public static TreeSnapshot legacy(SessionTree tree, int k) {
+    ReplayTurn next = tree.root().turns().get(k + 1);
+    double offset = next.delayMs() >= 0 ? next.delayMs() : 0; // NaN fails the test too
+    return new TreeSnapshot(Double.NaN, List.of(new StreamStart(tree.root(), k + 1, k, offset, null)), Map.of());
+  }
+
   /** Index of the first turn at or after {@code t}, or -1 when the stream ended before it. */
   static int firstAtOrAfter(ReplayStream s, double t) {
     List<ReplayTurn> turns = s.turns();

@@ -76,6 +76,7 @@ final class Trees {
     String benchmarkId = "bench-0001";
     Double failedThreshold;
     boolean failFast;
+    Duration warmupGrace;
 
     Cfg concurrency(int c) {
       concurrency = c;
@@ -90,7 +91,7 @@ final class Trees {
 
     ReplayConfig build() {
       return new ReplayConfig(concurrency, 42, benchmarkId, min, max, systemCap, traceCap, duration, grace, burst,
-          cacheWarmup, perLane, cacheBust, failedThreshold, failFast);
+          cacheWarmup, perLane, cacheBust, failedThreshold, failFast, warmupGrace);
     }
   }
 }
