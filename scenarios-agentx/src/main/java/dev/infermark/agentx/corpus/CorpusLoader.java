@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.infermark.agentx.topology.ModelMap;
+import dev.infermark.agentx.topology.SplitOptions;
 import dev.infermark.agentx.topology.TopologyOptions;
 import dev.infermark.agentx.trace.WekaEntry;
 import dev.infermark.agentx.trace.WekaRequest;
@@ -89,9 +90,18 @@ public final class CorpusLoader {
     }
     meta.put("num_dataset_entries", traces.size());
     TopologyOptions options = new TopologyOptions(osl, new ModelMap(settings.get(Keys.MODEL)),
-        settings.get(CorpusKeys.WEKA_SPLIT_FLATTENED_AGENTS));
+        settings.get(CorpusKeys.WEKA_SPLIT_FLATTENED_AGENTS), splitOptions(settings));
     return CorpusBuilder.build(traces, options, tokenizer, seed, settings.get(CorpusKeys.PROMPT_INPUT_TOKENS_BLOCK_SIZE),
         meta, loader);
+  }
+
+  /** The §2.6 thresholds; a negative value fails naming its setting. */
+  static SplitOptions splitOptions(Settings settings) {
+    return new SplitOptions(settings.get(CorpusKeys.WEKA_SEAM_MAX_GAP_SECONDS),
+        settings.get(CorpusKeys.WEKA_SEAM_MIN_OVERLAP_RATIO), settings.get(CorpusKeys.WEKA_AUX_MAX_REQUESTS),
+        settings.get(CorpusKeys.WEKA_AUX_ISL_RATIO), settings.get(CorpusKeys.WEKA_AUX_ISL_FLOOR),
+        settings.get(CorpusKeys.WEKA_AUX_CROSS_MODEL), settings.get(CorpusKeys.WEKA_AUX_REDUCTION_OSL_MAX),
+        settings.get(CorpusKeys.WEKA_AUX_REDUCTION_RATIO), settings.get(CorpusKeys.WEKA_WORKER_GROUP_MIN));
   }
 
   private static boolean blank(String s) {

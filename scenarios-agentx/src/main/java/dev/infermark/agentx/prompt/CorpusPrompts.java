@@ -56,6 +56,7 @@ public final class CorpusPrompts implements PromptSource {
       WekaEntry e = trace.requests().get(t.sourceOuterIndex());
       if (t.sourceInnerIndex() < 0) {
         requests.add((WekaRequest) e);
+        splitOff = !stream.root(); // a parent-level chain ({trace}::fa:NNN, ::aux:NNN, ::wg:GGG_MMM)
       } else {
         WekaSubagent s = (WekaSubagent) e;
         requests.add(s.requests().get(t.sourceInnerIndex()));

@@ -47,6 +47,54 @@ class CorpusLoaderTest {
   }
 
   @Test
+  void chainSplittingIsOnByDefaultAndItsThresholdsAreSettings() {
+    // trace_0014: after request 101 (2262 blocks, ends at t=3093) a session keeping only its first
+    // 235 blocks starts at t=14793 (requests 102-113) and the original one resumes at t=17087
+    // (request 114 keeps 2261 blocks). The resume wins the seam election on the dead tail; the
+    // other session becomes a parent-level stream of its own.
+    String file = TestData.weka("kv-cache-tester/trace_0014.json").toString();
+    SessionTree split = load(Map.of("input-file", file), noHub()).trees().getFirst();
+    assertThat(split.root().turns()).hasSize(109);
+    assertThat(split.stream("trace_0014::fa:000").turns()).extracting(t -> t.sourceOuterIndex())
+        .containsExactly(102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113);
+    assertThat(split.requestCount()).isEqualTo(123); // 121 parent requests + a 2-request sub-agent
+    // a guard rejecting every late seam that drops any block splits the compactions too
+    SessionTree strict = load(Map.of("input-file", file, "weka-seam-max-gap-seconds", "0",
+        "weka-seam-min-overlap-ratio", "1"), noHub()).trees().getFirst();
+    assertThat(strict.root().turns().size()).isLessThan(109);
+    assertThat(strict.requestCount()).isEqualTo(123);
+    SessionTree off = load(Map.of("input-file", file, "weka-split-flattened-agents", "false"), noHub()).trees().getFirst();
+    assertThat(off.root().turns()).hasSize(121);
+    assertThat(off.stream("trace_0014::fa:000")).isNull();
+    assertThatThrownBy(() -> load(Map.of("input-file", file, "weka-seam-min-overlap-ratio", "-0.5"), noHub()))
+        .hasMessageContaining("infermark.weka-seam-min-overlap-ratio must be a finite number >= 0, got -0.5");
+  }
+
+  @Test
+  void bothSplitSettingsGiveExactTokenCountsOnEverySharedTrace() {
+    for (String split : List.of("true", "false")) {
+      int requests = 0;
+      for (String dir : List.of("aiperf-fixtures", "kv-cache-tester")) {
+        Corpus c = load(Map.of("input-file", TestData.weka(dir).toString(), "weka-split-flattened-agents", split), noHub());
+        for (SessionTree tree : c.trees()) {
+          List<dev.infermark.agentx.topology.ReplayStream> streams = new java.util.ArrayList<>(tree.children());
+          streams.add(tree.root());
+          for (var s : streams) {
+            for (var turn : s.turns()) {
+              StringBuilder text = new StringBuilder();
+              c.prompts().messages(s, turn.index()).forEach(m -> text.append(m.content()));
+              assertThat(TestData.words().count(text.toString())).as("%s %s turn %d", split, s.sessionId(), turn.index())
+                  .isEqualTo(turn.inputTokens());
+              requests++;
+            }
+          }
+        }
+      }
+      assertThat(requests).as(split).isGreaterThanOrEqualTo(400);
+    }
+  }
+
+  @Test
   void duplicateTraceIdsInADirectoryAreRejected() throws IOException {
     Path src = TestData.weka("aiperf-fixtures/weka_traces_one_subagent.json");
     Files.copy(src, tmp.resolve("a.json"));

@@ -159,7 +159,7 @@ class TopologyBuilderTest {
   void realTracesKeepEveryRequest() {
     for (var f : TestData.wekaFiles()) {
       WekaTrace t = WekaTraceParser.parseFile(f);
-      SessionTree tree = TopologyBuilder.build(t, TopologyOptions.defaults());
+      SessionTree tree = TopologyBuilder.build(t, new TopologyOptions(null, TopologyOptions.ModelMapping.identity(), false));
       assertThat(tree.requestCount()).as(f.toString()).isEqualTo(t.requestCount());
       for (ReplayStream s : tree.children()) {
         assertThat(s.sessionId()).startsWith(t.id() + "::sa:");
@@ -196,8 +196,8 @@ class TopologyBuilderTest {
         req(1.0, "small", 20, 0.1, new int[] {900}),          // r0 title-generation preamble
         req(1.5, "m", 100, 1.0, ids(new int[0], 1, 10)),     // r1 main chain head
         req(3.0, "m", 100, 1.0, base),                       // r2 extends r1
-        req(5.0, "m", 100, 0.05, r3),                        // r3 extends r2
-        req(5.1, "m", 100, 2.0, r4),                         // r4-r6 fork from the same point, overlapping
+        req(5.0, "m", 100, 3.0, r3),                         // r3 extends r2, still running at 8.0
+        req(5.1, "m", 100, 2.0, r4),                         // r4-r6 fork from r3 before it ended, overlapping
         req(5.2, "m", 100, 2.0, r5),
         req(5.3, "m", 100, 2.0, r6),
         req(8.0, "m", 100, 2.0, r7),                         // r7-r9 extend the three workers
@@ -213,12 +213,15 @@ class TopologyBuilderTest {
         req(0, "m", 10, 0.5, new int[] {1}), sub, req(40, "m", 10, 0.5, new int[] {1, 2})), null);
 
     SessionTree split = TopologyBuilder.build(t, new TopologyOptions(null, TopologyOptions.ModelMapping.identity(), true));
-    assertThat(split.children()).extracting(ReplayStream::sessionId).containsExactly("s::sa:a", "s::sa:a:aux:000",
-        "s::sa:a:wg:000_000", "s::sa:a:wg:000_001", "s::sa:a:wg:000_002", "s::sa:a:aux:red:000", "s::sa:a:aux:001",
-        "s::sa:a:fa:000");
-    assertThat(split.children().getFirst().turns()).extracting(ReplayTurn::sourceInnerIndex).containsExactly(1, 2, 3);
+    // streams after the main one come in order of their first request (r12 at t=9 before r10, r11)
+    assertThat(split.children()).extracting(ReplayStream::sessionId).containsExactly("s::sa:a",
+        "s::sa:a:wg:000_000", "s::sa:a:wg:000_001", "s::sa:a:wg:000_002", "s::sa:a:fa:000", "s::sa:a:aux:red:000",
+        "s::sa:a:aux:000");
+    // the preamble r0 is replayed as the main chain's first turn
+    assertThat(split.children().getFirst().turns()).extracting(ReplayTurn::sourceInnerIndex).containsExactly(0, 1, 2, 3);
     assertThat(split.stream("s::sa:a:wg:000_000").turns()).extracting(ReplayTurn::sourceInnerIndex).containsExactly(4, 7);
     assertThat(split.stream("s::sa:a:fa:000").turns()).extracting(ReplayTurn::sourceInnerIndex).containsExactly(12, 13);
+    assertThat(split.root().turns()).hasSize(2);
     assertThat(split.requestCount()).isEqualTo(t.requestCount());
     // every split stream is spawned by parent turn 0 and joined by turn 1 (all end before t=40)
     assertThat(split.branches()).allSatisfy(b -> {
@@ -226,7 +229,7 @@ class TopologyBuilderTest {
       assertThat(b.joinTurnIndex()).isEqualTo(1);
     });
 
-    SessionTree flat = TopologyBuilder.build(t, TopologyOptions.defaults());
+    SessionTree flat = TopologyBuilder.build(t, new TopologyOptions(null, TopologyOptions.ModelMapping.identity(), false));
     assertThat(flat.children()).extracting(ReplayStream::sessionId).containsExactly("s::sa:a");
     assertThat(flat.children().getFirst().turns()).hasSize(14);
   }
@@ -238,8 +241,12 @@ class TopologyBuilderTest {
       SessionTree tree = TopologyBuilder.build(t, new TopologyOptions(null, TopologyOptions.ModelMapping.identity(), true));
       assertThat(tree.requestCount()).as(f.toString()).isEqualTo(t.requestCount());
       java.util.Set<String> seen = new java.util.HashSet<>();
+      for (ReplayTurn x : tree.root().turns()) {
+        assertThat(seen.add(x.sourceOuterIndex() + "/" + x.sourceInnerIndex())).isTrue();
+      }
       for (ReplayStream s : tree.children()) {
-        assertThat(s.sessionId()).matches(java.util.regex.Pattern.quote(t.id()) + "::sa:[^:]+(:(fa|aux|aux:red):\\d{3}|:wg:\\d{3}_\\d{3})?");
+        assertThat(s.sessionId()).matches(java.util.regex.Pattern.quote(t.id())
+            + "::(sa:[^:]+(:(fa|aux|aux:red):\\d{3}|:wg:\\d{3}_\\d{3})?|(fa|aux):\\d{3}|wg:\\d{3}_\\d{3})");
         for (ReplayTurn x : s.turns()) {
           assertThat(seen.add(x.sourceOuterIndex() + "/" + x.sourceInnerIndex())).isTrue();
         }
