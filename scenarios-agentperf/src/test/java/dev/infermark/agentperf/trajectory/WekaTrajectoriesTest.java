@@ -36,8 +36,10 @@ class WekaTrajectoriesTest {
   @TempDir
   Path dir;
 
+  /** One stream per parent and per sub-agent entry (no chain splitting), so streams map onto the recording 1:1. */
   private static Corpus corpus(Path input) {
-    return Corpus.load(Settings.of(Map.of("input-file", input.toString())), null, WORDS, SEED);
+    return Corpus.load(Settings.of(Map.of("input-file", input.toString(), "weka-split-flattened-agents", "false")), null,
+        WORDS, SEED);
   }
 
   private static String text(List<ChatMessage> messages) {
