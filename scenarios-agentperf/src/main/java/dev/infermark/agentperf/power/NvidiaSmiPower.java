@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -16,21 +15,21 @@ import java.util.function.Consumer;
  * the GPU and the memory power columns where the driver reports both). {@code [N/A]} columns are
  * skipped; a line without any number gives no reading for that accelerator.
  */
-public final class NvidiaSmiPower implements PowerSampler {
+public final class NvidiaSmiPower extends PolledPower {
   private static final long COMMAND_TIMEOUT_S = 10;
 
   private final List<String> command;
-  private final SampleLog log;
 
   public NvidiaSmiPower(List<String> command, Duration interval, Consumer<String> logger) {
+    super("nvidia-smi", interval, logger);
     if (command.isEmpty() || command.get(0).isBlank()) {
       throw new IllegalArgumentException("infermark.power-command is empty");
     }
     this.command = List.copyOf(command);
-    this.log = new SampleLog(this::readOnce, interval.toNanos(), logger);
   }
 
   /** Runs the command once and parses its output. */
+  @Override
   Map<String, Double> readOnce() throws IOException, InterruptedException {
     Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     byte[] out = p.getInputStream().readAllBytes();
@@ -71,37 +70,7 @@ public final class NvidiaSmiPower implements PowerSampler {
   }
 
   @Override
-  public void start() {
-    log.start("nvidia-smi");
-  }
-
-  @Override
-  public Optional<PowerSummary> summary(long fromNs, long toNs) {
-    return Optional.ofNullable(PowerSummary.of(log.between(fromNs, toNs)));
-  }
-
-  @Override
-  public Optional<PowerSummary> overall() {
-    return Optional.ofNullable(PowerSummary.of(log.all()));
-  }
-
-  @Override
-  public int failures() {
-    return log.failures();
-  }
-
-  @Override
   public String describe() {
     return "nvidia-smi: " + String.join(" ", command);
-  }
-
-  /** Takes one reading now (tests; the poller does the same). */
-  void sampleNow() {
-    log.sampleOnce();
-  }
-
-  @Override
-  public void close() {
-    log.close();
   }
 }

@@ -15,7 +15,7 @@ import dev.infermark.settings.Settings;
  * {@link PrometheusPower} scrapes a DCGM-exporter or other Prometheus endpoint, {@link NoPower}
  * measures nothing (and every per-MW figure is then absent).
  */
-public sealed interface PowerSampler extends AutoCloseable permits NoPower, NvidiaSmiPower, PrometheusPower {
+public sealed interface PowerSampler extends AutoCloseable permits NoPower, PolledPower {
   /** Starts polling in the background. */
   void start();
 

@@ -8,7 +8,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -18,23 +17,23 @@ import java.util.function.Consumer;
  * configured metrics (watts) is summed per accelerator, identified by its {@code gpu} label (else
  * {@code GPU}, {@code device}, {@code UUID}, else the whole label set).
  */
-public final class PrometheusPower implements PowerSampler {
+public final class PrometheusPower extends PolledPower {
   private static final List<String> ID_LABELS = List.of("gpu", "GPU", "device", "UUID", "uuid");
 
   private final URI url;
   private final Set<String> metrics;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  private final SampleLog log;
 
   public PrometheusPower(URI url, List<String> metrics, Duration interval, Consumer<String> logger) {
+    super("prometheus", interval, logger);
     if (metrics.isEmpty()) {
       throw new IllegalArgumentException("infermark.power-metrics is empty");
     }
     this.url = url;
     this.metrics = Set.copyOf(metrics);
-    this.log = new SampleLog(this::readOnce, interval.toNanos(), logger);
   }
 
+  @Override
   Map<String, Double> readOnce() throws IOException, InterruptedException {
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(5)).GET().build(),
         HttpResponse.BodyHandlers.ofString());
@@ -102,37 +101,13 @@ public final class PrometheusPower implements PowerSampler {
   }
 
   @Override
-  public void start() {
-    log.start("prometheus");
-  }
-
-  @Override
-  public Optional<PowerSummary> summary(long fromNs, long toNs) {
-    return Optional.ofNullable(PowerSummary.of(log.between(fromNs, toNs)));
-  }
-
-  @Override
-  public Optional<PowerSummary> overall() {
-    return Optional.ofNullable(PowerSummary.of(log.all()));
-  }
-
-  @Override
-  public int failures() {
-    return log.failures();
-  }
-
-  @Override
   public String describe() {
     return "prometheus: " + PowerSampler.withoutUserInfo(url.toString()) + " " + metrics;
   }
 
-  void sampleNow() {
-    log.sampleOnce();
-  }
-
   @Override
   public void close() {
-    log.close();
+    super.close();
     http.close();
   }
 }
