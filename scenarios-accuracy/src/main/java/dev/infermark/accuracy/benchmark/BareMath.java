@@ -28,16 +28,6 @@ public record BareMath(String name, String repo, String revision) implements Ben
   }
 
   @Override
-  public int defaultNShots() {
-    return 0;
-  }
-
-  @Override
-  public boolean defaultCot() {
-    return false;
-  }
-
-  @Override
   public List<Problem> load(DataSource data, BenchmarkOptions o) throws IOException {
     return data.rows(DatasetTable.of(repo, revision, null, "train", name + "/train.jsonl", name + "/test.jsonl")).stream()
         .map(r -> Problem.flat(Benchmark.text(r, "problem"), Benchmark.text(r, "answer"), name, 32768))

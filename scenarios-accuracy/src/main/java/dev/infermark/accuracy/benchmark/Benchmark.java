@@ -17,9 +17,15 @@ public sealed interface Benchmark permits Mmlu, MmluPro, Aime, HellaSwag, BigBen
 
   String defaultGrader();
 
-  int defaultNShots();
+  /** Few-shot examples per prompt when {@code infermark.accuracy-n-shots} is unset (0 unless overridden). */
+  default int defaultNShots() {
+    return 0;
+  }
 
-  boolean defaultCot();
+  /** Whether chain-of-thought prompting is on when {@code infermark.accuracy-enable-cot} is unset (off unless overridden). */
+  default boolean defaultCot() {
+    return false;
+  }
 
   /** The system prompt injected when {@code infermark.accuracy-system-prompt} is unset, or {@code null}. */
   default String defaultSystemPrompt() {

@@ -34,16 +34,6 @@ public record GpqaDiamond() implements Benchmark {
     return "lighteval_gpqa";
   }
 
-  @Override
-  public int defaultNShots() {
-    return 0;
-  }
-
-  @Override
-  public boolean defaultCot() {
-    return false;
-  }
-
   /** The shuffle seed: the SHA-256 of the question read as an integer, mod 2^32 (the last 4 bytes). */
   public static long seed(String question) {
     try {

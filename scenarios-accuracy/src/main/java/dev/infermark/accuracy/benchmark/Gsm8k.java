@@ -21,16 +21,6 @@ public record Gsm8k() implements Benchmark {
   }
 
   @Override
-  public int defaultNShots() {
-    return 0;
-  }
-
-  @Override
-  public boolean defaultCot() {
-    return false;
-  }
-
-  @Override
   public List<Problem> load(DataSource data, BenchmarkOptions o) throws IOException {
     return data.rows(DatasetTable.of(REPO, REVISION, "main", "test", "gsm8k/test.jsonl")).stream()
         .map(r -> Problem.flat("Question: " + Benchmark.text(r, "question") + "\nAnswer:", Benchmark.text(r, "answer"),

@@ -36,11 +36,6 @@ public record HellaSwag() implements Benchmark {
     return 10;
   }
 
-  @Override
-  public boolean defaultCot() {
-    return false;
-  }
-
   private static Map<String, String> loadTasks() {
     Map<String, String> m = new LinkedHashMap<>();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(

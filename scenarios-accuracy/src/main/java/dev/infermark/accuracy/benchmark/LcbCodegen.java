@@ -36,16 +36,6 @@ public record LcbCodegen(String releaseTag) implements Benchmark {
     return "code_execution";
   }
 
-  @Override
-  public int defaultNShots() {
-    return 0;
-  }
-
-  @Override
-  public boolean defaultCot() {
-    return false;
-  }
-
   /** The raw files of a release tag ({@code test.jsonl} for version 1, {@code testK.jsonl} otherwise). */
   public static List<String> files(String tag) {
     String t = tag.trim().toLowerCase(Locale.ROOT);

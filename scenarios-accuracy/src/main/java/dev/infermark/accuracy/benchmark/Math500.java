@@ -22,16 +22,6 @@ public record Math500() implements Benchmark {
   }
 
   @Override
-  public int defaultNShots() {
-    return 0;
-  }
-
-  @Override
-  public boolean defaultCot() {
-    return false;
-  }
-
-  @Override
   public List<Problem> load(DataSource data, BenchmarkOptions o) throws IOException {
     return data.rows(DatasetTable.of(REPO, REVISION, null, "test", "math_500/test.jsonl")).stream().map(r -> {
       String subject = Benchmark.text(r, "subject");

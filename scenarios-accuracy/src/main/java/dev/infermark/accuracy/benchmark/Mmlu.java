@@ -48,11 +48,6 @@ public record Mmlu() implements Benchmark {
     return 5;
   }
 
-  @Override
-  public boolean defaultCot() {
-    return false;
-  }
-
   static DatasetTable table(String subject, String split) {
     return DatasetTable.of(REPO, REVISION, subject, split, "mmlu/" + split + ".jsonl").filtered("subject", subject);
   }
