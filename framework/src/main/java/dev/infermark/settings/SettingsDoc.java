@@ -15,7 +15,7 @@ public final class SettingsDoc {
     StringBuilder b = new StringBuilder();
     b.append("# Settings\n\n")
         .append("<!-- Generated from the KeyCatalog classes; regenerate with\n")
-        .append("     mvn -q -pl examples test -Dtest=SettingsDocTest -Ddocs.update=true -->\n\n")
+        .append("     mvn -q -pl examples -am test -Dtest=SettingsDocTest -Dsurefire.failIfNoSpecifiedTests=false -Ddocs.update=true -->\n\n")
         .append("Every setting `NAME` is read, lowest precedence first, from: its default below; the scenario's\n")
         .append("`@Default`; the preset's defaults (`infermark.preset`); a value a `@Locked` rule injects;\n")
         .append("`junit-platform.properties` (key `infermark.NAME`); the system property `-Dinfermark.NAME`;\n")
