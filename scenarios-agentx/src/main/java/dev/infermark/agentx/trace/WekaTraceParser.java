@@ -37,8 +37,18 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Sub-agent inner times recorded relative to the spawn (an inner {@code t} more than 1e-6 below
  * the entry's {@code t}, as in older kv-cache-tester exports) are made absolute by adding the
  * entry's {@code t}.
+ *
+ * <p>Token counts ({@code in}, {@code out}, {@code tool_tokens}, {@code system_tokens}) above
+ * {@link #MAX_TOKENS} are rejected here, at load time: no model context comes near it, so such a
+ * value is a corrupt row, and it would otherwise surface only when its prompt is built.
  */
 public final class WekaTraceParser {
+  /**
+   * The largest token count a trace may record (2^24 = 16,777,216): above every model context
+   * served today (the largest are 10M tokens), so only corrupt data is rejected.
+   */
+  public static final int MAX_TOKENS = 1 << 24;
+
   private static final Set<String> REQUEST_KEYS = Set.of("t", "type", "model", "in", "out", "hash_ids", "input_types",
       "output_types", "stop", "api_time", "think_time", "ttft");
   private static final Set<String> SUBAGENT_KEYS = Set.of("t", "type", "agent_id", "subagent_type", "duration_ms",
@@ -234,8 +244,8 @@ public final class WekaTraceParser {
             throw error(name, "must be \"local\", got \"" + scope + "\"");
           }
         }
-        case "tool_tokens" -> toolTokens = nonNegativeIntOrDefault(name, 0);
-        case "system_tokens" -> systemTokens = nonNegativeIntOrDefault(name, 0);
+        case "tool_tokens" -> toolTokens = tokenCountOrZero(name);
+        case "system_tokens" -> systemTokens = tokenCountOrZero(name);
         case "requests" -> requests = entries(name, true);
         case "totals" -> {
           if (p.currentToken() == JsonToken.VALUE_NULL) {
@@ -320,8 +330,8 @@ public final class WekaTraceParser {
         }
         case "type" -> type = requiredString(f);
         case "model" -> model = requiredString(f);
-        case "in" -> in = nonNegativeInt(f);
-        case "out" -> out = nonNegativeInt(f);
+        case "in" -> in = tokenCount(f);
+        case "out" -> out = tokenCount(f);
         case "hash_ids" -> hashIds = hashIds(f, previous);
         case "input_types" -> inputTypes = stringList(f, true);
         case "output_types" -> outputTypes = stringList(f, true);
@@ -337,8 +347,8 @@ public final class WekaTraceParser {
         case "status" -> status = requiredString(f);
         case "requests" -> inner = entries(f, false);
         case "models" -> models = stringList(f, false);
-        case "tool_tokens" -> toolTokens = nonNegativeIntOrDefault(f, 0);
-        case "system_tokens" -> systemTokens = nonNegativeIntOrDefault(f, 0);
+        case "tool_tokens" -> toolTokens = tokenCountOrZero(f);
+        case "system_tokens" -> systemTokens = tokenCountOrZero(f);
         default -> throw error(f, "unknown key");
       }
     }
@@ -493,8 +503,21 @@ public final class WekaTraceParser {
     return v;
   }
 
-  private int nonNegativeIntOrDefault(String path, int def) {
-    return p.currentToken() == JsonToken.VALUE_NULL ? def : nonNegativeInt(path);
+  /** A token count: an integer in [0, {@link #MAX_TOKENS}]. */
+  private int tokenCount(String path) {
+    JsonToken tok = p.currentToken();
+    if (tok == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.INT && !p.getText().startsWith("-")) {
+      throw error(path, "absurd token count " + p.getText() + " (more than " + MAX_TOKENS + ", above any model context)");
+    }
+    int v = nonNegativeInt(path);
+    if (v > MAX_TOKENS) {
+      throw error(path, "absurd token count " + v + " (more than " + MAX_TOKENS + ", above any model context)");
+    }
+    return v;
+  }
+
+  private int tokenCountOrZero(String path) {
+    return p.currentToken() == JsonToken.VALUE_NULL ? 0 : tokenCount(path);
   }
 
   private Long optionalNonNegativeLong(String path) {

@@ -100,6 +100,11 @@ class WekaTraceParserTest {
       negative t          | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","requests":[{"t":-1,"type":"n","model":"m","in":5,"out":1}]} | requests[0].t: must be >= 0
       nested subagent     | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","requests":[{"t":0,"type":"subagent","agent_id":"a","subagent_type":"E","status":"completed","models":[],"requests":[{"t":0,"type":"subagent"}]}]} | requests[0].requests[0].type: a sub-agent's requests must be "n" or "s"
       subagent no status  | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","requests":[{"t":0,"type":"subagent","agent_id":"a","subagent_type":"E","models":[],"requests":[]}]} | requests[0].status: missing required field
+      absurd in           | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","requests":[{"t":0,"type":"n","model":"m","in":1000000000,"out":1}]} | requests[0].in: absurd token count 1000000000 (more than 16777216
+      absurd out (long)   | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","requests":[{"t":0,"type":"n","model":"m","in":5,"out":10000000000000}]} | requests[0].out: absurd token count 10000000000000
+      absurd inner in     | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","requests":[{"t":0,"type":"subagent","agent_id":"a","subagent_type":"E","status":"completed","models":[],"requests":[{"t":0,"type":"n","model":"m","in":5,"out":1},{"t":1,"type":"n","model":"m","in":16777217,"out":1}]}]} | requests[0].requests[1].in: absurd token count 16777217
+      absurd tool tokens  | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","tool_tokens":2000000000,"requests":[]} | tool_tokens: absurd token count
+      negative long in    | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","requests":[{"t":0,"type":"n","model":"m","in":-10000000000,"out":1}]} | requests[0].in: integer out of range
       not an object       | [1,2]                               | must be a trace object, got an array
       trailing content    | {"id":"x","models":[],"block_size":64,"hash_id_scope":"local","requests":[]} {} | unexpected content after the trace object
       """)
@@ -108,6 +113,24 @@ class WekaTraceParserTest {
         .isInstanceOf(WekaFormatException.class)
         .hasMessageStartingWith("bad.json")
         .hasMessageContaining(expected);
+  }
+
+  @Test
+  void tokenCountsUpToTheBoundParse() {
+    String json = ONE_SUBAGENT.replace("\"in\":400", "\"in\":" + WekaTraceParser.MAX_TOKENS);
+    assertThat(WekaTraceParser.parse("max.json", json).parentRequests().get(1).in()).isEqualTo(16_777_216);
+  }
+
+  @Test
+  void anAbsurdTokenCountIsRejectedAtLoadNamingTheRowAndField(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws java.io.IOException {
+    String one = ONE_SUBAGENT.replace("\n", " ");
+    Path f = tmp.resolve("traces.jsonl");
+    java.nio.file.Files.writeString(f, one + "\n" + one.replace("\"in\":100,", "\"in\":1000000000,") + "\n");
+    assertThatThrownBy(() -> WekaTraceParser.parseJsonl(f, "repo/traces.jsonl", x -> { }))
+        .isInstanceOf(WekaFormatException.class)
+        .hasMessage("repo/traces.jsonl row 2: requests[1].requests[0].in: absurd token count 1000000000 (more than "
+            + "16777216, above any model context)");
   }
 
   @Test
