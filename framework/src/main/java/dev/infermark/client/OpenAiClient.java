@@ -367,7 +367,8 @@ public final class OpenAiClient implements InferenceClient {
         Thread.currentThread().interrupt();
         abort(ErrorKind.CANCELLED);
         return record(abortError(), end());
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | InternalError e) {
+        // InternalError: the JDK HttpClient wraps a failure to open a socket (out of file descriptors) in it
         return record(failure(e), end());
       } finally {
         if (deadline != null) {
@@ -583,11 +584,14 @@ public final class OpenAiClient implements InferenceClient {
       if (aborted != null) {
         return abortError();
       }
+      if (ClientSideFailure.matches(t)) {
+        return ClientSideFailure.error(t);
+      }
       if (t instanceof HttpTimeoutException) {
         return timeoutError();
       }
       if (t instanceof ConnectException) {
-        return new RequestError(ErrorKind.CONNECTION_RESET, 0, "ConnectionRefused",
+        return new RequestError(ErrorKind.CONNECTION_REFUSED, 0, ClientSideFailure.connectType(t),
             "cannot connect to " + endpoint + ": " + t, null);
       }
       if (t instanceof IOException) {

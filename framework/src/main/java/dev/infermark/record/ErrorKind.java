@@ -12,10 +12,18 @@ public enum ErrorKind {
   SERVER_ERROR,
   /** The stream ended without {@code data: [DONE]}, or a chunk was not valid JSON. */
   PROTOCOL_ERROR,
-  /** The connection was reset or refused. */
+  /** Nothing accepted the connection (connection refused: no server listening at the URL). */
+  CONNECTION_REFUSED,
+  /** The connection broke: reset or closed before or during the response. */
   CONNECTION_RESET,
   /** No headers, or no end of stream, before the deadline. */
   TIMEOUT,
   /** The run was cancelled while the request was in flight. */
-  CANCELLED
+  CANCELLED,
+  /**
+   * The request failed inside infermark's own client, not at the server: the JVM ran out of a local
+   * resource (file descriptors: "Too many open files", local ports, buffers) or the HTTP client
+   * failed internally ({@code InternalError}).
+   */
+  CLIENT_SIDE
 }

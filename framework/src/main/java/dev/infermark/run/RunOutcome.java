@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.metrics.ErrorRate;
 
 /**
  * What one run produced: its result (values for SLO checks), its verdict when the scenario
- * stamps one, where the artifacts are, and what it printed at the end.
+ * stamps one, its error rate, where the artifacts are, and what it printed at the end.
  */
-public record RunOutcome(RunResult result, Optional<SubmissionVerdict> verdict, Path artifactDir,
+public record RunOutcome(RunResult result, Optional<SubmissionVerdict> verdict, ErrorRate errorRate, Path artifactDir,
     List<String> consoleLines, boolean cancelled) {}

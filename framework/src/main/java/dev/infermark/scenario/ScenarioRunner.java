@@ -28,6 +28,7 @@ import dev.infermark.hub.HfHub;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.LockViolation;
 import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.metrics.ErrorRate;
 import dev.infermark.metrics.Summary;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.ClientFactory;
@@ -102,6 +103,7 @@ public final class ScenarioRunner {
     Optional<SubmissionVerdict> verdict = model.stampsVerdict() ? Optional.of(locks.verdict()) : Optional.empty();
     Path baseDir = Path.of(settings.get(Keys.ARTIFACT_DIR)).resolve(model.name() + params.folderSuffix()).toAbsolutePath();
     int runs = Math.max(1, settings.get(Keys.NUM_PROFILE_RUNS));
+    double threshold = ErrorRate.threshold(settings);
 
     EmbeddedServer embedded = null;
     try {
@@ -144,7 +146,11 @@ public final class ScenarioRunner {
       if (last == null) {
         throw failure != null ? failure : new IllegalStateException("no run completed");
       }
-      return new RunOutcome(last.result(), verdict, baseDir, last.consoleLines(), last.cancelled());
+      ErrorRate errorRate = runs == 1 ? last.errorRate() : ErrorRate.of(summaries, threshold, last.cancelled());
+      if (runs > 1) {
+        out.accept("infermark: " + model.name() + ": over " + summaries.size() + " runs: " + errorRate.message());
+      }
+      return new RunOutcome(last.result(), verdict, errorRate, baseDir, last.consoleLines(), last.cancelled());
     } finally {
       if (embedded != null) {
         embedded.close();
@@ -205,13 +211,17 @@ public final class ScenarioRunner {
           verdict, cancelled, start, Instant.now(), ctx.exportExtras(), trial);
       lines.addAll(recording.finish(info, result));
       lines.addAll(result.consoleLines());
+      ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
+          ErrorRate.threshold(settings), cancelled);
+      lines.add(errorRate.message());
       verdict.ifPresent(v -> lines.add(v.toString()));
       lines.add("artifacts: " + runDir);
       lines.forEach(out);
       if (failure != null) {
         throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
       }
-      return new Trial(new RunOutcome(result, verdict, runDir, List.copyOf(lines), cancelled), recording.profilingSummary());
+      return new Trial(new RunOutcome(result, verdict, errorRate, runDir, List.copyOf(lines), cancelled),
+          recording.profilingSummary());
     } finally {
       unregister.run();
       reporter.interrupt();

@@ -65,6 +65,10 @@ public final class Keys implements KeyCatalog {
       "Repeat the profiling run N times and write an aggregate with confidence intervals.");
   public static final SettingKey<Double> CONFIDENCE_LEVEL = SettingKey.decimal("confidence-level", 0.95,
       "Confidence level of the multi-run aggregate.");
+  public static final SettingKey<Double> FAILED_REQUEST_THRESHOLD = SettingKey.decimal("failed-request-threshold", 0.1,
+      "Largest failed share of a run's profiling requests (0.1 is 10 %): above it the run's error_rate check fails. "
+          + "Requests the run itself cancelled are not counted. The AgentX replay also aborts the run early when it is set "
+          + "explicitly (AIPerf's --failed-request-threshold).");
   public static final SettingKey<List<String>> GOODPUT = SettingKey.list("goodput", "",
       "Goodput SLOs, metric:threshold pairs (ms for latencies), e.g. time_to_first_token:200,inter_token_latency:25.");
 
@@ -87,7 +91,8 @@ public final class Keys implements KeyCatalog {
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, REQUEST_TIMEOUT,
       SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
-      REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL, GOODPUT,
+      REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
+      FAILED_REQUEST_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, ARTIFACT_DIR, UNSAFE_OVERRIDE, PROGRESS_INTERVAL);
 
   @Override

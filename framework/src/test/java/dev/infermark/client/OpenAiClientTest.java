@@ -451,7 +451,8 @@ class OpenAiClientTest {
     try (OpenAiClient c = OpenAiClient.create(Settings.of(Map.of("request-timeout", "5s")),
         URI.create("http://127.0.0.1:" + port), new Progress())) {
       RequestRecord r = c.send(chat("x"));
-      assertThat(r.error().kind()).isEqualTo(ErrorKind.CONNECTION_RESET);
+      assertThat(r.error().kind()).isEqualTo(ErrorKind.CONNECTION_REFUSED);
+      assertThat(r.error().type()).isEqualTo("ConnectionRefused");
       assertThat(r.error().code()).isZero();
     }
   }

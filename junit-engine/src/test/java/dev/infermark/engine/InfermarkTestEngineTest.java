@@ -48,8 +48,8 @@ class InfermarkTestEngineTest {
   @Test
   void classSelectorRunsEveryParameterWithOneNodePerSlo() {
     EngineExecutionResults r = kit(selectClass(FixedResultScenario.class)).execute();
-    // 2 runs, each a test with 3 SLO children: 8 tests
-    r.testEvents().assertStatistics(s -> s.started(8).succeeded(4).failed(4));
+    // 2 runs, each a test with an error_rate child (aborted: the fixture sends no request) and 3 SLO children: 10 tests
+    r.testEvents().assertStatistics(s -> s.started(10).succeeded(4).failed(4).aborted(2));
     r.testEvents().assertThatEvents()
         .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 150"), uniqueIdSubstring("scale=1"), finishedSuccessfully()))
         .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 150"), uniqueIdSubstring("scale=2"),
@@ -64,7 +64,7 @@ class InfermarkTestEngineTest {
 
   @Test
   void methodSelectorSelectsTheScenario() throws NoSuchMethodException {
-    kit(selectMethod(FixedResultScenario.class, "load")).execute().testEvents().assertStatistics(s -> s.started(8));
+    kit(selectMethod(FixedResultScenario.class, "load")).execute().testEvents().assertStatistics(s -> s.started(10));
   }
 
   @Test
@@ -73,7 +73,7 @@ class InfermarkTestEngineTest {
     assertThat(all.containerEvents().started().count()).isGreaterThanOrEqualTo(5);
     EngineExecutionResults some = kit(selectPackage("dev.infermark.engine.fixtures"))
         .filters(includeClassNamePatterns(".*FixedResult.*")).execute();
-    some.testEvents().assertStatistics(s -> s.started(8));
+    some.testEvents().assertStatistics(s -> s.started(10));
   }
 
   @Test
@@ -81,24 +81,24 @@ class InfermarkTestEngineTest {
     Path root = Path.of(FixedResultScenario.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     EngineExecutionResults r = kit(selectClasspathRoots(Set.of(root)).toArray(DiscoverySelector[]::new))
         .filters(includeClassNamePatterns(".*FixedResult.*")).execute();
-    r.testEvents().assertStatistics(s -> s.started(8));
+    r.testEvents().assertStatistics(s -> s.started(10));
   }
 
   @Test
   void uniqueIdSelectsOneRunOrOneSlo() {
     UniqueId scenario = UniqueId.forEngine("infermark").append("scenario", FixedResultScenario.class.getName());
     UniqueId run = scenario.append("run", "scale=2");
-    kit(selectUniqueId(run)).execute().testEvents().assertStatistics(s -> s.started(4));
+    kit(selectUniqueId(run)).execute().testEvents().assertStatistics(s -> s.started(5));
     UniqueId slo = run.append("slo", "p95:time_to_first_token<=150");
     EngineExecutionResults one = kit(selectUniqueId(slo)).execute();
     one.testEvents().assertStatistics(s -> s.started(2).failed(1).succeeded(1));
-    kit(selectUniqueId(scenario)).execute().testEvents().assertStatistics(s -> s.started(8));
+    kit(selectUniqueId(scenario)).execute().testEvents().assertStatistics(s -> s.started(10));
   }
 
   @Test
   void paramOverrideReplacesAnnotationValues() {
     kit(selectClass(FixedResultScenario.class)).configurationParameter("infermark.param.scale", "1")
-        .execute().testEvents().assertStatistics(s -> s.started(4));
+        .execute().testEvents().assertStatistics(s -> s.started(5));
   }
 
   @Test
@@ -166,13 +166,13 @@ class InfermarkTestEngineTest {
   @Test
   void failingLoadGeneratorFailsTheRunAndSkipsItsChecks() {
     EngineExecutionResults r = kit(selectClass(FailingScenario.class)).execute();
-    r.testEvents().assertStatistics(s -> s.started(1).failed(1).skipped(1));
+    r.testEvents().assertStatistics(s -> s.started(1).failed(1).skipped(2));
   }
 
   @Test
   void namedScenarioSettingSelectsExactlyThatScenario() {
     EngineExecutionResults r = kit(selectClass(LockedScenario.class))
         .configurationParameter("infermark.scenario", "fixed-result").execute();
-    r.testEvents().assertStatistics(s -> s.started(8));
+    r.testEvents().assertStatistics(s -> s.started(10));
   }
 }

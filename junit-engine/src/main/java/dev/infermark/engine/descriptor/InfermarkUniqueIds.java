@@ -4,8 +4,8 @@ import org.junit.platform.engine.UniqueId;
 
 /**
  * Every unique-id segment of the engine, built in one place:
- * {@code [engine:infermark]/[scenario:<FQCN>]/[run:<params>]/[slo:<id>]} and
- * {@code .../[run:<params>]/[verdict:submission_valid]}.
+ * {@code [engine:infermark]/[scenario:<FQCN>]/[run:<params>]/[slo:<id>]},
+ * {@code .../[run:<params>]/[check:error_rate]} and {@code .../[run:<params>]/[verdict:submission_valid]}.
  */
 public final class InfermarkUniqueIds {
   public static final String ENGINE_ID = "infermark";
@@ -14,6 +14,8 @@ public final class InfermarkUniqueIds {
   public static final String SLO = "slo";
   public static final String VERDICT = "verdict";
   public static final String VERDICT_VALUE = "submission_valid";
+  public static final String CHECK = "check";
+  public static final String ERROR_RATE = "error_rate";
 
   private InfermarkUniqueIds() {}
 
@@ -27,6 +29,10 @@ public final class InfermarkUniqueIds {
 
   public static UniqueId slo(UniqueId run, String sloId) {
     return run.append(SLO, sloId);
+  }
+
+  public static UniqueId errorRate(UniqueId run) {
+    return run.append(CHECK, ERROR_RATE);
   }
 
   public static UniqueId verdict(UniqueId run) {

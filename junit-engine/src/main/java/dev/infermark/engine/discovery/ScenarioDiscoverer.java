@@ -24,6 +24,7 @@ import org.junit.platform.engine.discovery.UniqueIdSelector;
 
 import dev.infermark.annotations.Scenario;
 import dev.infermark.engine.descriptor.BrokenScenarioDescriptor;
+import dev.infermark.engine.descriptor.ErrorRateDescriptor;
 import dev.infermark.engine.descriptor.InfermarkUniqueIds;
 import dev.infermark.engine.descriptor.RunDescriptor;
 import dev.infermark.engine.descriptor.ScenarioDescriptor;
@@ -38,7 +39,7 @@ import io.github.classgraph.ScanResult;
 
 /**
  * Turns a discovery request into the descriptor tree: engine → scenario → run (per parameter
- * combination) → SLO checks and the {@code submission_valid} check.
+ * combination) → the {@code error_rate} check, SLO checks and the {@code submission_valid} check.
  *
  * <p>Class and method selectors select a scenario class; package and class-path-root selectors
  * scan with ClassGraph, honouring class-name and package-name filters; unique-id selectors select
@@ -174,6 +175,11 @@ public final class ScenarioDiscoverer {
       if (rd == null) {
         rd = new RunDescriptor(rid, model, params);
         sd.addChild(rd);
+      }
+      UniqueId eid = InfermarkUniqueIds.errorRate(rid);
+      if ((onlyCheck == null || onlyCheck.equals(InfermarkUniqueIds.CHECK + ":" + InfermarkUniqueIds.ERROR_RATE))
+          && rd.findByUniqueId(eid).isEmpty()) {
+        rd.addChild(new ErrorRateDescriptor(eid, model));
       }
       for (SloSpec slo : model.slos()) {
         UniqueId lid = InfermarkUniqueIds.slo(rid, slo.id());

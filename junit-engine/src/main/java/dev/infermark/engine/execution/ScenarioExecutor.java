@@ -11,11 +11,13 @@ import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 import dev.infermark.engine.descriptor.BrokenScenarioDescriptor;
+import dev.infermark.engine.descriptor.ErrorRateDescriptor;
 import dev.infermark.engine.descriptor.RunDescriptor;
 import dev.infermark.engine.descriptor.ScenarioDescriptor;
 import dev.infermark.engine.descriptor.SloDescriptor;
 import dev.infermark.engine.descriptor.VerdictDescriptor;
 import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.metrics.ErrorRate;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.scenario.ScenarioRunner;
@@ -23,7 +25,7 @@ import dev.infermark.scenario.SloSpec;
 
 /**
  * Executes the descriptor tree: each run on the scenario runner (its load generator uses virtual
- * threads), then its SLO and verdict checks as tests. Listener events are fired from this thread
+ * threads), then its error-rate, SLO and verdict checks as tests. Listener events are fired from this thread
  * only.
  */
 public final class ScenarioExecutor {
@@ -82,7 +84,15 @@ public final class ScenarioExecutor {
 
     for (TestDescriptor check : rd.getChildren()) {
       listener.executionStarted(check);
-      if (check instanceof SloDescriptor slo) {
+      if (check instanceof ErrorRateDescriptor) {
+        ErrorRate e = outcome.errorRate();
+        if (e.measured()) {
+          listener.reportingEntryPublished(check, ReportEntry.from("measured", Double.toString(e.fraction())));
+        }
+        listener.executionFinished(check, e.passed() ? TestExecutionResult.successful()
+            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(e.message()))
+            : TestExecutionResult.aborted(new TestAbortedException(e.message())));
+      } else if (check instanceof SloDescriptor slo) {
         SloSpec.Outcome o = slo.slo().evaluate(outcome.result());
         o.measured().ifPresent(m -> listener.reportingEntryPublished(check, ReportEntry.from("measured", Double.toString(m))));
         listener.executionFinished(check, o.passed() ? TestExecutionResult.successful()

@@ -207,7 +207,9 @@ public final class AgenticReplayGenerator implements LoadGenerator {
         seconds(s.get(ReplayKeys.TRACE_IDLE_GAP_CAP_SECONDS)), s.get(Keys.BENCHMARK_DURATION),
         s.get(Keys.BENCHMARK_GRACE_PERIOD), s.get(ReplayKeys.BURST_PHASE_STARTS),
         s.get(ReplayKeys.AGENTIC_CACHE_WARMUP_DURATION), s.get(ReplayKeys.WARMUP_REQUESTS_PER_LANE),
-        bust.equals(CacheBust.TARGET), s.get(ReplayKeys.FAILED_REQUEST_THRESHOLD),
+        bust.equals(CacheBust.TARGET),
+        // the run-wide threshold (its error_rate check); the replay aborts early only when it was given
+        s.isSet(Keys.FAILED_REQUEST_THRESHOLD) ? s.get(Keys.FAILED_REQUEST_THRESHOLD) : null,
         s.get(ReplayKeys.AGENTX_DAG_FAIL_FAST), s.get(ReplayKeys.AGENTIC_WARMUP_GRACE_PERIOD) != null
             ? s.get(ReplayKeys.AGENTIC_WARMUP_GRACE_PERIOD) : s.get(ReplayKeys.WARMUP_GRACE_PERIOD));
   }

@@ -49,9 +49,6 @@ public final class ReplayKeys implements KeyCatalog {
   public static final SettingKey<Double> PROFILE_METRIC_COVERAGE_RATIO = SettingKey.decimal(
       "agentx-profile-metric-coverage-ratio", 0.95,
       "Fraction of the profiling window the TTFT or ITL observations must reach (checked for windows >= 900 s).");
-  public static final SettingKey<Double> FAILED_REQUEST_THRESHOLD = SettingKey.decimal("failed-request-threshold", null,
-      "Abort the profiling run (stamped run_cancelled) when the fraction of failed requests exceeds this, once at least "
-          + "max(concurrency, 10) requests completed; context overflows are not counted. Unset: never abort.");
   public static final SettingKey<Boolean> AGENTX_DAG_FAIL_FAST = SettingKey.bool("agentx-dag-fail-fast", false,
       "A failed sub-agent request aborts its parent session and the parent's other sub-agents (AIPerf's "
           + "AIPERF_DAG_FAIL_FAST). Off: the error is counted, the child goes on and still releases the join.");
@@ -73,7 +70,7 @@ public final class ReplayKeys implements KeyCatalog {
   private static final List<SettingKey<?>> ALL = List.of(TRAJECTORY_START_MIN_RATIO, TRAJECTORY_START_MAX_RATIO,
       SYSTEM_IDLE_GAP_CAP_SECONDS, TRACE_IDLE_GAP_CAP_SECONDS, BURST_PHASE_STARTS, AGENTIC_CACHE_WARMUP_DURATION,
       WARMUP_REQUESTS_PER_LANE, AGENTIC_WARMUP_GRACE_PERIOD, WARMUP_GRACE_PERIOD, CACHE_BUST, CONTEXT_OVERFLOW_RATE_LIMIT, PROFILE_METRIC_COVERAGE_RATIO,
-      FAILED_REQUEST_THRESHOLD, AGENTX_DAG_FAIL_FAST, AGENTX_SYNTHETIC_TRACES, IGNORE_TRACE_DELAYS, SYNTHESIS_MAX_ISL,
+      AGENTX_DAG_FAIL_FAST, AGENTX_SYNTHETIC_TRACES, IGNORE_TRACE_DELAYS, SYNTHESIS_MAX_ISL,
       INTER_TURN_DELAY_CAP_SECONDS, REQUEST_RATE);
 
   @Override
