@@ -63,6 +63,11 @@ public final class OpenAiClient implements InferenceClient {
   static final int MAX_ERROR_DRAIN = 1 << 20;
   /** The largest non-streamed body parsed. */
   static final int MAX_JSON_BODY = 256 << 20;
+  /**
+   * How long a response may take to end after {@code data: [DONE]} before its connection is
+   * dropped: servers end it at once (and the connection is reused); a proxy may hold it open.
+   */
+  static final Duration END_AFTER_DONE = Duration.ofSeconds(1);
 
   private static final String CHAT_PATH = "/v1/chat/completions";
   private static final String COMPLETIONS_PATH = "/v1/completions";
@@ -83,6 +88,8 @@ public final class OpenAiClient implements InferenceClient {
   private volatile RequestBodyListener listener;
   private volatile Tokenizer tokenizer;
   private volatile boolean closed;
+  /** Set once a response did not end within {@link #END_AFTER_DONE}: later ones are dropped at [DONE]. */
+  private volatile boolean holdsAfterDone;
 
   private OpenAiClient(Settings s, URI baseUri, Progress progress) {
     String type = s.get(Keys.ENDPOINT_TYPE).trim().toLowerCase(Locale.ROOT);
@@ -282,6 +289,11 @@ public final class OpenAiClient implements InferenceClient {
     }
 
     void abort(ErrorKind why) {
+      Body b = body;
+      if (b != null && b.completeAtDone) {
+        b.release(); // the request is complete; only its connection was left
+        return;
+      }
       if (aborted == null) {
         aborted = why;
       }
@@ -289,7 +301,7 @@ public final class OpenAiClient implements InferenceClient {
       if (f != null) {
         f.cancel(true);
       }
-      Body b = body;
+      b = body;
       if (b != null) {
         b.abort();
       }
@@ -433,6 +445,9 @@ public final class OpenAiClient implements InferenceClient {
       private final byte[] scratch;
       private volatile Flow.Subscription subscription;
       private boolean stopped;
+      /** {@code data: [DONE]} arrived: the request is complete whatever the connection does next. */
+      volatile boolean completeAtDone;
+      private volatile boolean ended;
       long total;
       long reads;
       volatile long lastNs = -1;
@@ -501,6 +516,43 @@ public final class OpenAiClient implements InferenceClient {
             reads++;
           }
         }
+        if (sse != null && acc.done && !stopped) {
+          done();
+        }
+      }
+
+      /**
+       * After {@code [DONE]} nothing more is read into the record. The response normally ends at
+       * once and its connection goes back to the pool; one that does not end within
+       * {@link #END_AFTER_DONE} (or from a server that did that before) loses its connection instead
+       * of waiting for the request timeout.
+       */
+      private void done() {
+        stopped = true;
+        completeAtDone = true;
+        if (holdsAfterDone) {
+          release();
+          return;
+        }
+        try {
+          deadlines.schedule(() -> {
+            if (!ended) {
+              holdsAfterDone = true;
+              release();
+            }
+          }, END_AFTER_DONE.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+          release();
+        }
+      }
+
+      /** Completes the request and drops the connection if the response has not ended. */
+      void release() {
+        result.complete(null);
+        Flow.Subscription s = subscription;
+        if (s != null && !ended) {
+          s.cancel();
+        }
       }
 
       private void feed(ByteBuffer b, long t) throws SseDecoder.SseException {
@@ -541,11 +593,13 @@ public final class OpenAiClient implements InferenceClient {
 
       @Override
       public void onError(Throwable throwable) {
+        ended = true;
         result.completeExceptionally(throwable);
       }
 
       @Override
       public void onComplete() {
+        ended = true;
         if (!stopped && sse != null) {
           sse.finish(lastNs);
         }

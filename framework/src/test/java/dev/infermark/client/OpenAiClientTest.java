@@ -257,6 +257,45 @@ class OpenAiClientTest {
     assertNextRequestWorks();
   }
 
+  @Test
+  void doneEndsTheRequestWhenTheServerKeepsTheConnectionOpen() throws Exception {
+    client.close();
+    // the timeout the request would run into if it waited for the end of the response
+    client = client(Map.of("request-timeout", "5s"));
+    // the first such response is given a moment to end; later ones lose their connection at [DONE] at once
+    for (int i = 0; i < 2; i++) {
+      CountDownLatch clientLetGo = new CountDownLatch(1);
+      server.handler = (r, c) -> {
+        c.startStream(200);
+        c.data(delta("content", "a"));
+        c.data(DONE);
+        // a proxy that neither ends the chunked body nor closes: wait until the client drops the connection
+        try {
+          c.socket.getInputStream().read();
+        } finally {
+          clientLetGo.countDown();
+        }
+      };
+      RequestRecord r = client.send(chat("x"));
+      assertThat(r.error()).isNull();
+      assertThat(r.contentChunkNs()).hasSize(1);
+      assertThat(r.endNs()).isGreaterThanOrEqualTo(r.contentChunkNs()[0]);
+      assertThat(progress.inFlight()).isZero();
+      // the held connection is closed, not leaked
+      assertThat(clientLetGo.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+    assertNextRequestWorks();
+  }
+
+  @Test
+  void aResponseThatEndsAfterDoneKeepsItsConnectionForTheNextRequest() {
+    server.handler = OpenAiClientTest::goodStream;
+    for (int i = 0; i < 20; i++) {
+      assertThat(client.send(chat("x")).error()).isNull();
+    }
+    assertThat(server.sockets).hasSize(1);
+  }
+
   @ParameterizedTest
   @CsvSource({"429,RATE_LIMITED", "500,SERVER_ERROR", "503,SERVER_ERROR", "404,CLIENT_ERROR"})
   void httpErrorsAreClassified(int status, ErrorKind kind) {
