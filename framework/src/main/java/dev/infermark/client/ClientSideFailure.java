@@ -49,6 +49,19 @@ final class ClientSideFailure {
             + " (out of file descriptors? raise ulimit -n or lower infermark.concurrency)", null);
   }
 
+  /** The innermost message ({@code Connection refused}), or the class name when no cause says anything. */
+  static String cause(Throwable t) {
+    String text = null;
+    Throwable last = t;
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      last = c;
+      if (c.getMessage() != null && !c.getMessage().isBlank()) {
+        text = c.getMessage();
+      }
+    }
+    return text != null ? text : last.getClass().getSimpleName();
+  }
+
   /** The type of a failed connect: refused, unknown host or no route. */
   static String connectType(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {

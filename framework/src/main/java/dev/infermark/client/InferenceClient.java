@@ -10,6 +10,17 @@ import dev.infermark.record.RequestRecord;
 public interface InferenceClient extends AutoCloseable {
   RequestRecord send(InferenceRequest request);
 
+  /**
+   * Checks, before any load, that the target can serve this client's requests (the runner calls it
+   * unless {@code infermark.preflight=false}).
+   *
+   * @return what was found, for the run's output; empty when this client checks nothing
+   * @throws PreflightException naming the URL and the cause
+   */
+  default java.util.Optional<String> preflight() {
+    return java.util.Optional.empty();
+  }
+
   /** Aborts every request in flight (on cancel); they come back as {@code CANCELLED} records. */
   default void cancelInFlight() {}
 

@@ -75,7 +75,10 @@ public final class OpenAiClient implements InferenceClient {
   private final HttpClient http;
   private final ExecutorService executor;
   private final ScheduledThreadPoolExecutor deadlines;
+  private final URI base;
   private final URI endpoint;
+  private final String endpointType;
+  private final List<String> models;
   private final RequestBodyWriter bodies;
   private final ErrorClassifier classifier;
   private final String apiKey;
@@ -100,9 +103,12 @@ public final class OpenAiClient implements InferenceClient {
     String custom = s.get(Keys.CUSTOM_ENDPOINT);
     String path = custom != null && !custom.isBlank() ? (custom.startsWith("/") ? custom : "/" + custom)
         : chat ? CHAT_PATH : COMPLETIONS_PATH;
-    this.endpoint = URI.create(strip(baseUri.toString()) + path);
+    this.base = URI.create(strip(baseUri.toString()));
+    this.endpoint = URI.create(base + path);
+    this.endpointType = type;
     this.serverTokenCount = s.get(Keys.USE_SERVER_TOKEN_COUNT);
     List<String> models = s.get(Keys.MODEL);
+    this.models = models == null ? List.of() : models;
     this.bodies = new RequestBodyWriter(chat, s.get(Keys.STREAMING), s.get(Keys.USE_LEGACY_MAX_TOKENS), serverTokenCount,
         models == null || models.isEmpty() ? null : models.get(0), s.get(Keys.EXTRA_INPUTS));
     this.classifier = new ErrorClassifier(s.get(Keys.CONTEXT_OVERFLOW_SUBSTRINGS));
@@ -191,6 +197,19 @@ public final class OpenAiClient implements InferenceClient {
    */
   public byte[] body(InferenceRequest request) {
     return bodies.write(request);
+  }
+
+  /**
+   * {@code GET /v1/models} (every {@code infermark.model} served?), then one 1-token request of this
+   * client's endpoint type with its headers and extra inputs; nothing is recorded.
+   */
+  @Override
+  public java.util.Optional<String> preflight() {
+    InferenceRequest tiny = new InferenceRequest(dev.infermark.record.Phase.WARMUP, null,
+        endpointType.equals("chat") ? List.of(ChatMessage.user("Hi")) : List.of(), endpointType.equals("chat") ? null : "Hi",
+        null, 1, null, false, -1);
+    return java.util.Optional.of(Preflight.run(new Preflight.Target(base, endpoint, endpointType, apiKey, models,
+        bodies.write(tiny), bodies.streams(tiny), timeout)));
   }
 
   /** Sets who sees each request body (inputs.json); {@code null} for nobody. */
@@ -646,7 +665,7 @@ public final class OpenAiClient implements InferenceClient {
       }
       if (t instanceof ConnectException) {
         return new RequestError(ErrorKind.CONNECTION_REFUSED, 0, ClientSideFailure.connectType(t),
-            "cannot connect to " + endpoint + ": " + t, null);
+            "cannot connect to " + endpoint + ": " + ClientSideFailure.cause(t), null);
       }
       if (t instanceof IOException) {
         return new RequestError(ErrorKind.CONNECTION_RESET, 0, "ConnectionReset",
@@ -716,11 +735,13 @@ public final class OpenAiClient implements InferenceClient {
       case 401 -> "Unauthorized";
       case 403 -> "Forbidden";
       case 404 -> "Not Found";
+      case 405 -> "Method Not Allowed";
       case 408 -> "Request Timeout";
       case 413 -> "Payload Too Large";
       case 422 -> "Unprocessable Entity";
       case 429 -> "Too Many Requests";
       case 500 -> "Internal Server Error";
+      case 501 -> "Not Implemented";
       case 502 -> "Bad Gateway";
       case 503 -> "Service Unavailable";
       case 504 -> "Gateway Timeout";

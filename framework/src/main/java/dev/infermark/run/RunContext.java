@@ -44,6 +44,7 @@ public final class RunContext {
   private final List<Slo> slos;
   private final ObjectNode exportExtras = Json.object();
   private volatile Tokenizer tokenizer;
+  private String abortMessage;
 
   public RunContext(String scenario, Map<String, String> params, Settings settings, URI target, boolean embeddedTarget,
       InferenceClient client, RecordSink sink, Progress progress, Cancellation cancellation, Path artifactDir,
@@ -165,6 +166,33 @@ public final class RunContext {
       }
     }
     return t;
+  }
+
+  /**
+   * Ends the run early for a cause (the first call wins): cancels it like Ctrl+C, so load generators
+   * stop and requests in flight are recorded as cancelled; its artifacts are written and say
+   * {@code incomplete_reason: reason} and {@code metadata.abort_reason: message}; the run fails with
+   * the message.
+   *
+   * @param reason a short code ({@code connection_failures})
+   * @param message what happened, for people
+   */
+  public void abort(String reason, String message) {
+    synchronized (this) {
+      if (abortMessage != null) {
+        return;
+      }
+      abortMessage = message;
+      exportExtras.put("incomplete_reason", reason);
+      exportExtras.withObjectProperty("metadata").put("abort_reason", message);
+    }
+    log.accept("infermark: " + scenario + ": aborting the run: " + message);
+    cancellation.cancel();
+  }
+
+  /** Why the run was aborted, if it was. */
+  public synchronized Optional<String> abortMessage() {
+    return Optional.ofNullable(abortMessage);
   }
 
   /** Prints a line to the run's output. */

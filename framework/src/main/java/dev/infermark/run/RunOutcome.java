@@ -9,7 +9,8 @@ import dev.infermark.metrics.ErrorRate;
 
 /**
  * What one run produced: its result (values for SLO checks), its verdict when the scenario
- * stamps one, its error rate, where the artifacts are, and what it printed at the end.
+ * stamps one, its error rate, where the artifacts are, what it printed at the end, whether it was
+ * cancelled, and why it was aborted when it was ({@link RunContext#abort}).
  */
 public record RunOutcome(RunResult result, Optional<SubmissionVerdict> verdict, ErrorRate errorRate, Path artifactDir,
-    List<String> consoleLines, boolean cancelled) {}
+    List<String> consoleLines, boolean cancelled, Optional<String> aborted) {}

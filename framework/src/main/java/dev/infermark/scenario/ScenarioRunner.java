@@ -24,6 +24,7 @@ import dev.infermark.annotations.Slo;
 import dev.infermark.artifact.AggregateWriter;
 import dev.infermark.client.InferenceClient;
 import dev.infermark.client.OpenAiClient;
+import dev.infermark.client.PreflightException;
 import dev.infermark.hub.HfHub;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.LockViolation;
@@ -52,8 +53,9 @@ import dev.infermark.workload.SyntheticText;
  * Runs one run of a scenario: resolves settings (with the run's parameters), applies locks,
  * picks the target (a URL, or the embedded simulator), opens the recording, builds the load
  * generator from the {@code @Workload} method, runs it with progress and Ctrl+C handling, and
- * writes the artifacts. Artifacts are written also when the run fails or is cancelled (then
- * stamped {@code run_cancelled}).
+ * writes the artifacts. Before any load the target is checked ({@code infermark.preflight}); during
+ * the run, {@code connection-failure-limit} failed connections in a row abort it. Artifacts are
+ * written also when the run fails, is cancelled or aborted (then stamped {@code run_cancelled}).
  */
 public final class ScenarioRunner {
   private final SettingsResolver resolver;
@@ -150,7 +152,8 @@ public final class ScenarioRunner {
       if (runs > 1) {
         out.accept("infermark: " + model.name() + ": over " + summaries.size() + " runs: " + errorRate.message());
       }
-      return new RunOutcome(last.result(), verdict, errorRate, baseDir, last.consoleLines(), last.cancelled());
+      return new RunOutcome(last.result(), verdict, errorRate, baseDir, last.consoleLines(), last.cancelled(),
+          last.aborted());
     } finally {
       if (embedded != null) {
         embedded.close();
@@ -163,12 +166,14 @@ public final class ScenarioRunner {
   private Trial runOnce(ScenarioModel model, RunParams params, Settings settings, long seed,
       Optional<SubmissionVerdict> verdict, URI target, boolean embedded, Path runDir, int trial,
       Cancellation cancellation) throws Exception {
-    Files.createDirectories(runDir);
     Progress progress = new Progress();
     Instant start = Instant.now();
     RunResult result = new RunResult();
     List<String> lines = new ArrayList<>();
     Throwable failure = null;
+    // This run's own signal: Ctrl+C (the engine's) reaches it; an abort of this run stops only this run.
+    Cancellation run = new Cancellation();
+    Runnable unlink = cancellation.onCancel(run::cancel);
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
       cancellation.cancel();
@@ -182,11 +187,13 @@ public final class ScenarioRunner {
     Thread reporter = startReporter(settings.get(Keys.PROGRESS_INTERVAL), progress, model.name());
     Runnable unregister = () -> { };
     try (InferenceClient client = clients.create(settings, target, progress);
-         RunRecording recording = recordings.open(runDir, settings, client)) {
-      unregister = cancellation.onCancel(client::cancelInFlight);
+         RunRecording recording = preflightThenOpen(model, client, runDir, settings)) {
+      unregister = run.onCancel(client::cancelInFlight);
+      ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
       RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded, client,
-          recording, progress, cancellation, runDir, verdict, HfHub.fromEnvironment(), seed, out,
+          watch, progress, run, runDir, verdict, HfHub.fromEnvironment(), seed, out,
           List.of(model.type().getAnnotationsByType(Slo.class)));
+      watch.onLimit(message -> ctx.abort(ConnectionWatch.REASON, message));
       if (client instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
         c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
       }
@@ -201,7 +208,7 @@ public final class ScenarioRunner {
       } catch (Exception | Error e) {
         failure = e;
       }
-      boolean cancelled = cancellation.cancelled();
+      boolean cancelled = run.cancelled();
       verdict.ifPresent(v -> {
         if (cancelled) {
           v.add(SubmissionVerdict.RUN_CANCELLED);
@@ -215,15 +222,17 @@ public final class ScenarioRunner {
           ErrorRate.threshold(settings), cancelled);
       lines.add(errorRate.message());
       verdict.ifPresent(v -> lines.add(v.toString()));
+      ctx.abortMessage().ifPresent(m -> lines.add("run aborted: " + m));
       lines.add("artifacts: " + runDir);
       lines.forEach(out);
       if (failure != null) {
         throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
       }
-      return new Trial(new RunOutcome(result, verdict, errorRate, runDir, List.copyOf(lines), cancelled),
-          recording.profilingSummary());
+      return new Trial(new RunOutcome(result, verdict, errorRate, runDir, List.copyOf(lines), cancelled,
+          ctx.abortMessage()), recording.profilingSummary());
     } finally {
       unregister.run();
+      unlink.run();
       reporter.interrupt();
       finished.countDown();
       try {
@@ -232,6 +241,24 @@ public final class ScenarioRunner {
         // the JVM is exiting: the hook is already running and waits for 'finished'
       }
     }
+  }
+
+  /**
+   * Checks the target before any load ({@code infermark.preflight}), then opens the recording: a
+   * dead or wrong endpoint fails here, within seconds, and leaves no artifacts.
+   */
+  private RunRecording preflightThenOpen(ScenarioModel model, InferenceClient client, Path runDir, Settings settings)
+      throws IOException {
+    if (settings.get(Keys.PREFLIGHT)) {
+      try {
+        client.preflight().ifPresent(line -> out.accept("infermark: preflight: " + line));
+      } catch (PreflightException e) {
+        out.accept("infermark: " + model.name() + ": " + e.getMessage());
+        throw e;
+      }
+    }
+    Files.createDirectories(runDir);
+    return recordings.open(runDir, settings, client);
   }
 
   private LoadGenerator build(ScenarioModel model, RunParams params, RunContext ctx) throws Exception {

@@ -36,6 +36,12 @@ public final class Keys implements KeyCatalog {
       "Send max_tokens instead of max_completion_tokens.");
   public static final SettingKey<Boolean> USE_SERVER_TOKEN_COUNT = SettingKey.bool("use-server-token-count", true,
       "Take ISL/OSL from the server's usage (stream_options.include_usage); off: count with the tokenizer after the run.");
+  public static final SettingKey<Boolean> PREFLIGHT = SettingKey.bool("preflight", true,
+      "Before any load, check the target: GET /v1/models (every infermark.model served?) and one 1-token request of "
+          + "the run's endpoint type; a dead or wrong endpoint fails the run within seconds. false skips it.");
+  public static final SettingKey<Integer> CONNECTION_FAILURE_LIMIT = SettingKey.integer("connection-failure-limit", 100,
+      "Abort the run (artifacts written, stamped connection_failures) after this many requests in a row could not "
+          + "connect or lost their connection (connection_refused, connection_reset); 0: never.");
   public static final SettingKey<java.time.Duration> REQUEST_TIMEOUT = SettingKey.duration("request-timeout", "600s",
       "Deadline of one whole request, headers to last chunk.");
   public static final SettingKey<List<String>> SESSION_HEADERS = SettingKey.list("session-headers", "",
@@ -89,7 +95,8 @@ public final class Keys implements KeyCatalog {
       "How often a long run prints a progress line.");
 
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
-      CUSTOM_ENDPOINT, STREAMING, API_KEY, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, REQUEST_TIMEOUT,
+      CUSTOM_ENDPOINT, STREAMING, API_KEY, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
+      CONNECTION_FAILURE_LIMIT, REQUEST_TIMEOUT,
       SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
       FAILED_REQUEST_THRESHOLD, GOODPUT,

@@ -33,5 +33,9 @@ class ClientSideFailureTest {
     ConnectException unresolved = new ConnectException();
     unresolved.initCause(new UnresolvedAddressException());
     assertThat(ClientSideFailure.connectType(unresolved)).isEqualTo("UnknownHost");
+    ConnectException refused = new ConnectException();
+    refused.initCause(new ConnectException("Connection refused"));
+    assertThat(ClientSideFailure.cause(refused)).isEqualTo("Connection refused");
+    assertThat(ClientSideFailure.cause(unresolved)).isEqualTo("UnresolvedAddressException");
   }
 }

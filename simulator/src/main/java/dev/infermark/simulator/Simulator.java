@@ -159,13 +159,16 @@ public final class Simulator implements AutoCloseable {
   ObjectNode modelsJson() {
     ObjectNode o = Json.object();
     o.put("object", "list");
-    ObjectNode m = o.putArray("data").addObject();
-    m.put("id", config.servedModelName());
-    m.put("object", "model");
-    m.put("created", java.time.Instant.now().getEpochSecond());
-    m.put("owned_by", "infermark-simulator");
-    m.put("root", config.servedModelName());
-    m.put("max_model_len", config.maxModelLen());
+    var data = o.putArray("data");
+    for (String name : config.servedModelNames()) {
+      ObjectNode m = data.addObject();
+      m.put("id", name);
+      m.put("object", "model");
+      m.put("created", java.time.Instant.now().getEpochSecond());
+      m.put("owned_by", "infermark-simulator");
+      m.put("root", config.servedModelName());
+      m.put("max_model_len", config.maxModelLen());
+    }
     return o;
   }
 

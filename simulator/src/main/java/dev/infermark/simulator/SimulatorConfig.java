@@ -22,7 +22,7 @@ import dev.infermark.tokenizer.WordTokenizer;
  * @param profile the engine profile (step-time model)
  * @param host the address to listen on
  * @param port the port, 0 for an ephemeral one
- * @param servedModelName the model name /v1/models lists
+ * @param servedModelNames the model names /v1/models lists, the first one the server's own name
  * @param maxNumSeqs most running sequences
  * @param maxModelLen context length (prompt + output)
  * @param maxBatchedTokens token budget of one step
@@ -39,12 +39,16 @@ import dev.infermark.tokenizer.WordTokenizer;
  * @param groundTruthCapacity requests whose ground truth is kept
  * @param faults fault-injection rates
  */
-public record SimulatorConfig(Profile profile, String host, int port, String servedModelName, int maxNumSeqs,
+public record SimulatorConfig(Profile profile, String host, int port, List<String> servedModelNames, int maxNumSeqs,
     int maxModelLen, int maxBatchedTokens, int blockSize, int kvBlocks, double timeScale, long seed, Tokenizer tokenizer,
     int chatTemplateOverhead, int meanOutputTokens, double reasoningFraction, OverflowStyle overflowStyle,
     long maxBodyBytes, int groundTruthCapacity, FaultRates faults) {
 
   public SimulatorConfig {
+    servedModelNames = List.copyOf(servedModelNames);
+    if (servedModelNames.isEmpty()) {
+      throw new IllegalArgumentException("the simulator needs a served model name");
+    }
     Objects.requireNonNull(profile, "profile");
     Objects.requireNonNull(tokenizer, "tokenizer");
     Objects.requireNonNull(overflowStyle, "overflowStyle");
@@ -73,6 +77,11 @@ public record SimulatorConfig(Profile profile, String host, int port, String ser
     }
   }
 
+  /** The server's own model name (the first listed). */
+  public String servedModelName() {
+    return servedModelNames.get(0);
+  }
+
   private static void positive(String name, int v) {
     if (v <= 0) {
       throw new IllegalArgumentException("simulator-" + name + " must be positive, got " + v);
@@ -90,7 +99,7 @@ public record SimulatorConfig(Profile profile, String host, int port, String ser
     b.profile = profile;
     b.host = host;
     b.port = port;
-    b.servedModelName = servedModelName;
+    b.servedModelNames = servedModelNames;
     b.maxNumSeqs = maxNumSeqs;
     b.maxModelLen = maxModelLen;
     b.maxBatchedTokens = maxBatchedTokens;
@@ -126,12 +135,11 @@ public record SimulatorConfig(Profile profile, String host, int port, String ser
     Builder b = builder().profile(profile);
     b.host(s.get(SimulatorKeys.HOST)).port(s.get(SimulatorKeys.PORT));
     String served = s.get(SimulatorKeys.SERVED_MODEL_NAME);
-    if (served == null) {
-      List<String> models = s.get(Keys.MODEL);
-      served = models == null || models.isEmpty() ? null : models.get(0);
-    }
+    List<String> models = s.get(Keys.MODEL);
     if (served != null) {
       b.servedModelName(served);
+    } else if (models != null && !models.isEmpty()) {
+      b.servedModelNames(models); // every name a run sends is listed, so the run's preflight finds them
     }
     s.find(SimulatorKeys.MAX_NUM_SEQS).ifPresent(b::maxNumSeqs);
     s.find(SimulatorKeys.MAX_MODEL_LEN).ifPresent(b::maxModelLen);
@@ -191,7 +199,7 @@ public record SimulatorConfig(Profile profile, String host, int port, String ser
     private Profile profile = Profile.TINY;
     private String host = "127.0.0.1";
     private int port;
-    private String servedModelName = "infermark-sim";
+    private List<String> servedModelNames = List.of("infermark-sim");
     private Integer maxNumSeqs;
     private Integer maxModelLen;
     private Integer maxBatchedTokens;
@@ -214,7 +222,8 @@ public record SimulatorConfig(Profile profile, String host, int port, String ser
     public Builder profile(String name) { profile = Profile.named(name); return this; }
     public Builder host(String h) { host = h; return this; }
     public Builder port(int p) { port = p; return this; }
-    public Builder servedModelName(String n) { servedModelName = n; return this; }
+    public Builder servedModelName(String n) { servedModelNames = List.of(n); return this; }
+    public Builder servedModelNames(List<String> n) { servedModelNames = List.copyOf(n); return this; }
     public Builder maxNumSeqs(int n) { maxNumSeqs = n; return this; }
     public Builder maxModelLen(int n) { maxModelLen = n; return this; }
     public Builder maxBatchedTokens(int n) { maxBatchedTokens = n; return this; }
@@ -233,7 +242,7 @@ public record SimulatorConfig(Profile profile, String host, int port, String ser
     public Builder slowHeadersDelay(Duration d) { faults = faults.withSlowHeadersDelay(d); return this; }
 
     public SimulatorConfig build() {
-      return new SimulatorConfig(profile, host, port, servedModelName,
+      return new SimulatorConfig(profile, host, port, servedModelNames,
           maxNumSeqs != null ? maxNumSeqs : profile.maxNumSeqs(), maxModelLen != null ? maxModelLen : profile.maxModelLen(),
           maxBatchedTokens != null ? maxBatchedTokens : profile.maxBatchedTokens(), blockSize,
           kvBlocks != null ? kvBlocks : profile.kvBlocks(), timeScale, seed, tokenizer, chatTemplateOverhead,

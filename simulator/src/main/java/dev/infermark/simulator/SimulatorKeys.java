@@ -22,7 +22,7 @@ public final class SimulatorKeys implements KeyCatalog {
   public static final SettingKey<Integer> PORT = SettingKey.integer(PREFIX + "port", 0,
       "Port to listen on; 0 picks a free ephemeral port.");
   public static final SettingKey<String> SERVED_MODEL_NAME = SettingKey.string(PREFIX + "served-model-name", null,
-      "Model name listed by /v1/models; unset: the first infermark.model, else infermark-sim. Any model name is accepted in requests.");
+      "Model name listed by /v1/models; unset: every infermark.model, else infermark-sim. Any model name is accepted in requests.");
   public static final SettingKey<Integer> MAX_NUM_SEQS = SettingKey.integer(PREFIX + "max-num-seqs", null,
       "Most sequences running at once; unset: the profile's value, raised to the run's highest concurrency when embedded.");
   public static final SettingKey<Integer> MAX_MODEL_LEN = SettingKey.integer(PREFIX + "max-model-len", null,

@@ -18,12 +18,15 @@ class SimulatorProviderTest {
   void theProviderIsFoundAndStartsASimulatorSizedForTheRun() throws Exception {
     EmbeddedServerProvider provider = ServiceLoader.load(EmbeddedServerProvider.class).findFirst().orElseThrow();
     assertThat(provider).isInstanceOf(SimulatorProvider.class);
-    try (EmbeddedServer server = provider.start(Settings.of(Map.of("concurrency", "8,300", "model", "my-model")));
+    try (EmbeddedServer server = provider.start(Settings.of(Map.of("concurrency", "8,300", "model", "my-model,other")));
         TestClient c = new TestClient(server.baseUri())) {
       assertThat(server.baseUri().getHost()).isEqualTo("127.0.0.1");
       assertThat(server.baseUri().getPort()).isPositive();
       assertThat(server.description()).contains("profile tiny").contains("max-num-seqs 300");
-      assertThat(c.get("/v1/models").json().path("data").get(0).path("id").asString()).isEqualTo("my-model");
+      // every name the run sends is listed, so the run's preflight finds them all
+      var data = c.get("/v1/models").json().path("data");
+      assertThat(data.get(0).path("id").asString()).isEqualTo("my-model");
+      assertThat(data.get(1).path("id").asString()).isEqualTo("other");
     }
   }
 

@@ -117,9 +117,12 @@ public final class ScenarioExecutor {
         listener.executionFinished(check, TestExecutionResult.successful());
       }
     }
-    listener.executionFinished(rd, outcome.cancelled()
-        ? TestExecutionResult.aborted(new TestAbortedException("run cancelled; partial artifacts in " + outcome.artifactDir()))
-        : TestExecutionResult.successful());
+    listener.executionFinished(rd, outcome.aborted().isPresent()
+        ? TestExecutionResult.failed(new AssertionFailedError("run aborted: " + outcome.aborted().get()
+            + "; partial artifacts in " + outcome.artifactDir()))
+        : outcome.cancelled()
+            ? TestExecutionResult.aborted(new TestAbortedException("run cancelled; partial artifacts in " + outcome.artifactDir()))
+            : TestExecutionResult.successful());
   }
 
   private static String firstLine(String s) {
