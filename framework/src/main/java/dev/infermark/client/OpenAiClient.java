@@ -240,13 +240,21 @@ public final class OpenAiClient implements InferenceClient {
     }
   }
 
-  /** Cancels what is in flight and releases the HttpClient; later sends are cancelled at once. */
+  /**
+   * Cancels what is in flight and releases the HttpClient, waiting (a few seconds at most) until its
+   * connections are closed, so their file descriptors are free again; later sends are cancelled at once.
+   */
   @Override
   public void close() {
     closed = true;
     cancelInFlight();
     deadlines.shutdownNow();
     http.shutdownNow();
+    try {
+      http.awaitTermination(Duration.ofSeconds(5));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     executor.shutdownNow();
   }
 

@@ -34,6 +34,7 @@ import dev.infermark.metrics.Summary;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.ClientFactory;
 import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.OpenFiles;
 import dev.infermark.run.Progress;
 import dev.infermark.run.RunContext;
 import dev.infermark.run.RunInfo;
@@ -107,10 +108,19 @@ public final class ScenarioRunner {
     int runs = Math.max(1, settings.get(Keys.NUM_PROFILE_RUNS));
     double threshold = ErrorRate.threshold(settings);
 
+    String url = settings.get(Keys.URL);
+    List<Integer> concurrency = settings.get(Keys.CONCURRENCY);
+    int planned = concurrency.stream().mapToInt(Integer::intValue).max().orElse(1);
+    try {
+      OpenFiles.check(planned, url == null || url.isBlank(), Keys.CONCURRENCY + "=" + planned);
+    } catch (IllegalStateException e) {
+      out.accept("infermark: " + model.name() + ": " + e.getMessage());
+      throw e;
+    }
+
     EmbeddedServer embedded = null;
     try {
       URI target;
-      String url = settings.get(Keys.URL);
       if (url == null || url.isBlank()) {
         embedded = startEmbedded(settings);
         target = embedded.baseUri();
@@ -208,6 +218,9 @@ public final class ScenarioRunner {
       } catch (Exception | Error e) {
         failure = e;
       }
+      // Free the client's connections before writing: a run that ran out of file descriptors still
+      // gets its artifacts (nothing is in flight any more; its records are in).
+      client.close();
       boolean cancelled = run.cancelled();
       verdict.ifPresent(v -> {
         if (cancelled) {

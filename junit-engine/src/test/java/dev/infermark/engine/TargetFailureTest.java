@@ -10,26 +10,17 @@ import static org.junit.platform.testkit.engine.EventConditions.skippedWithReaso
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 import dev.infermark.engine.fixtures.ChatScenario;
 import dev.infermark.json.Json;
@@ -65,45 +56,13 @@ class TargetFailureTest {
     assertThat(artifacts.resolve("chat-fixture/profile_export.jsonl")).doesNotExist();
   }
 
-  /** Serves the model list and {@code healthy} completions, then stops listening (the server died). */
-  private static HttpServer dyingServer(int healthy, AtomicInteger served) throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext("/v1/models", ex -> respond(ex, "application/json", "{\"data\":[{\"id\":\"m\"}]}"));
-    server.createContext("/v1/chat/completions", ex -> {
-      ex.getRequestBody().readAllBytes();
-      if (served.incrementAndGet() == healthy) {
-        Thread.ofVirtual().start(() -> server.stop(0));
-      }
-      respond(ex, "text/event-stream", "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"}}]}\n\n"
-          + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}],"
-          + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}\n\ndata: [DONE]\n\n");
-    });
-    server.start();
-    return server;
-  }
-
-  private static void respond(HttpExchange ex, String type, String body) throws IOException {
-    byte[] b = body.getBytes(StandardCharsets.UTF_8);
-    ex.getResponseHeaders().add("Content-Type", type);
-    ex.sendResponseHeaders(200, b.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(b);
-    }
-  }
-
   @Test
   void aServerThatDiesMidRunAbortsItWithArtifactsStampedWithTheReason() throws Exception {
-    AtomicInteger served = new AtomicInteger();
-    HttpServer server = dyingServer(30, served);
-    int port = server.getAddress().getPort();
     EngineExecutionResults r;
-    try {
-      r = kit("127.0.0.1:" + port).configurationParameter("infermark.concurrency", "2")
+    try (LoopbackOpenAi server = new LoopbackOpenAi(30)) {
+      r = kit(server.url()).configurationParameter("infermark.concurrency", "2")
           .configurationParameter("infermark.benchmark-duration", "1h")
           .configurationParameter("infermark.connection-failure-limit", "20").execute();
-    } finally {
-      server.stop(0);
     }
     r.testEvents().assertThatEvents()
         .haveExactly(1, event(test(), displayName("chat-fixture run"), finishedWithFailure(message(m ->
