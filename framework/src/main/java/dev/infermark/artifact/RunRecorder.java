@@ -247,6 +247,23 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
+  /**
+   * Closes and deletes {@code profile_export.jsonl}, and the run dir when nothing else is in it:
+   * the run failed before sending anything, so it leaves no artifacts.
+   */
+  @Override
+  public void discard() {
+    close();
+    try {
+      Files.deleteIfExists(dir.resolve(JSONL));
+      Files.deleteIfExists(dir);
+    } catch (java.nio.file.DirectoryNotEmptyException kept) {
+      // other files are there (a methodology's own, an earlier run's): leave the folder
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + dir.resolve(JSONL) + ": " + e.getMessage(), e);
+    }
+  }
+
   /** Flushes and closes {@code profile_export.jsonl} and stops the self-check. */
   @Override
   public void close() {

@@ -24,6 +24,11 @@ public interface RunRecording extends RecordSink, AutoCloseable {
   @Override
   void close() throws IOException;
 
+  /** Closes and removes what was written so far: the run failed before sending anything. */
+  default void discard() throws IOException {
+    close();
+  }
+
   /** The profiling metrics so far (for the multi-run aggregate). */
   Summary profilingSummary();
 

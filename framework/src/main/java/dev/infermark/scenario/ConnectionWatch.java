@@ -8,7 +8,7 @@ import dev.infermark.record.RequestRecord;
 import dev.infermark.settings.Keys;
 
 /**
- * Passes a run's records on and watches for a server that is gone: {@code connection-failure-limit}
+ * Passes a run's records on, counts them, and watches for a server that is gone: {@code connection-failure-limit}
  * requests in a row that could not connect or lost their connection (in completion order, any
  * other outcome resets the count) call the limit action once, with a message naming the last error.
  */
@@ -19,6 +19,7 @@ final class ConnectionWatch implements RecordSink {
   private final RecordSink next;
   private final int limit;
   private volatile Consumer<String> onLimit = m -> { };
+  private final java.util.concurrent.atomic.AtomicLong records = new java.util.concurrent.atomic.AtomicLong();
   private int streak;
   private boolean fired;
 
@@ -31,9 +32,15 @@ final class ConnectionWatch implements RecordSink {
     this.onLimit = action;
   }
 
+  /** Records passed on so far. */
+  long records() {
+    return records.get();
+  }
+
   @Override
   public void accept(RequestRecord r) {
     next.accept(r);
+    records.incrementAndGet();
     if (limit <= 0) {
       return;
     }

@@ -162,6 +162,9 @@ public final class ScenarioRunner {
       if (runs > 1) {
         out.accept("infermark: " + model.name() + ": over " + summaries.size() + " runs: " + errorRate.message());
       }
+      if (failure == null && !last.cancelled()) {
+        warnUnread(model, settings, last.result());
+      }
       return new RunOutcome(last.result(), verdict, errorRate, baseDir, last.consoleLines(), last.cancelled(),
           last.aborted());
     } finally {
@@ -169,6 +172,29 @@ public final class ScenarioRunner {
         embedded.close();
       }
     }
+  }
+
+  /**
+   * Names the settings the user gave that the whole run never read (known only at its end: a
+   * generator may read a key at any time), e.g. {@code input-file} on a chat scenario.
+   */
+  private void warnUnread(ScenarioModel model, Settings settings, RunResult result) {
+    settings.get(Keys.SCENARIO); // used by discovery
+    settings.get(Keys.PRESET); // applied when the settings were resolved
+    List<Settings.Entry> unread = settings.unread();
+    if (unread.isEmpty()) {
+      return;
+    }
+    List<String> names = unread.stream().map(e -> "infermark." + e.name() + " (" + switch (e.source()) {
+      case SYSTEM_PROPERTY -> "-D";
+      case CONFIGURATION -> "junit-platform.properties";
+      default -> "environment";
+    } + ")").toList();
+    out.accept("infermark: WARNING " + model.name() + " never read " + String.join(", ", names)
+        + ": " + (names.size() == 1 ? "it had" : "they had") + " no effect on this run (a setting of another scenario, "
+        + "or a typo of a setting this one reads?)");
+    result.reportEntry("unread_settings", unread.stream().map(e -> "infermark." + e.name()).collect(
+        java.util.stream.Collectors.joining(",")));
   }
 
   private record Trial(RunOutcome outcome, Summary summary) {}
@@ -204,10 +230,10 @@ public final class ScenarioRunner {
           watch, progress, run, runDir, verdict, HfHub.fromEnvironment(), seed, out,
           List.of(model.type().getAnnotationsByType(Slo.class)));
       watch.onLimit(message -> ctx.abort(ConnectionWatch.REASON, message));
-      if (client instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
-        c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
-      }
       try {
+        if (client instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
+          c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
+        }
         LoadGenerator generator = build(model, params, ctx);
         RunResult r = generator.run(ctx);
         if (r != null) {
@@ -221,6 +247,16 @@ public final class ScenarioRunner {
       // Free the client's connections before writing: a run that ran out of file descriptors still
       // gets its artifacts (nothing is in flight any more; its records are in).
       client.close();
+      if (failure != null) {
+        // Errors come first: the cause, then (when requests were sent) what they measured.
+        out.accept("infermark: " + model.name() + ": the run failed: " + describe(failure));
+        if (watch.records() == 0) {
+          recording.discard(); // nothing was sent: no artifacts, no empty table
+          throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
+        }
+        ctx.exportExtras().put("is_complete", false).put("incomplete_reason", "failed")
+            .withObjectProperty("metadata").put("failure", describe(failure));
+      }
       boolean cancelled = run.cancelled();
       verdict.ifPresent(v -> {
         if (cancelled) {
@@ -272,6 +308,10 @@ public final class ScenarioRunner {
     }
     Files.createDirectories(runDir);
     return recordings.open(runDir, settings, client);
+  }
+
+  private static String describe(Throwable t) {
+    return t.getMessage() == null || t.getMessage().isBlank() ? t.toString() : t.getMessage();
   }
 
   private LoadGenerator build(ScenarioModel model, RunParams params, RunContext ctx) throws Exception {

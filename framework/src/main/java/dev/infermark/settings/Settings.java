@@ -1,14 +1,19 @@
 package dev.infermark.settings;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The resolved settings of one run: for every key, its text value and where it came from.
  * Immutable; {@link #with} returns a copy.
+ *
+ * <p>It remembers which settings were asked for with {@link #get} (copies made with {@link #with}
+ * share that memory), so a run can say which of the user's settings it never read: {@link #unread()}.
  *
  * <p>Precedence, lowest first: built-in default &lt; scenario {@code @Default} &lt; preset &lt;
  * lock injection &lt; {@code junit-platform.properties} &lt; {@code -Dinfermark.KEY} &lt;
@@ -20,9 +25,15 @@ public final class Settings {
 
   private final Map<String, Entry> entries;
   private final Map<String, Object> parsed = new ConcurrentHashMap<>();
+  private final Set<String> read;
 
   Settings(Map<String, Entry> entries) {
+    this(entries, ConcurrentHashMap.newKeySet());
+  }
+
+  private Settings(Map<String, Entry> entries, Set<String> read) {
     this.entries = Map.copyOf(entries);
+    this.read = read;
   }
 
   /** Settings from plain {@code name -> text} pairs (no prefix), as if given by system properties. */
@@ -38,8 +49,14 @@ public final class Settings {
   }
 
   /** The value, or the key's default when unset; {@code null} when neither exists. */
-  @SuppressWarnings("unchecked")
   public <T> T get(SettingKey<T> key) {
+    read.add(key.name());
+    return value(key);
+  }
+
+  /** {@link #get} without counting as a read (validation parses every key). */
+  @SuppressWarnings("unchecked")
+  <T> T value(SettingKey<T> key) {
     Entry e = entries.get(key.name());
     String text = e != null ? e.text() : key.defaultText();
     if (text == null) {
@@ -94,7 +111,18 @@ public final class Settings {
   public Settings with(String name, String text, Source source) {
     Map<String, Entry> m = new LinkedHashMap<>(entries);
     m.put(name, new Entry(name, text, source));
-    return new Settings(m);
+    return new Settings(m, read);
+  }
+
+  /**
+   * The settings the user gave (properties file, system property, environment) that nothing asked
+   * for with {@link #get} so far, by name: they had no effect on what ran. {@code param.*}
+   * overrides are read through the run's parameters and never listed.
+   */
+  public List<Entry> unread() {
+    return entries.values().stream()
+        .filter(e -> e.source().explicit() && !read.contains(e.name()) && !e.name().startsWith(SettingsRegistry.PARAM_PREFIX))
+        .sorted(java.util.Comparator.comparing(Entry::name)).toList();
   }
 
   /** Every set entry by name. */

@@ -110,7 +110,7 @@ public final class SettingsResolver {
     List<String> problems = new ArrayList<>();
     for (SettingKey<?> k : registry.keys()) {
       try {
-        settings.get(k);
+        settings.value(k);
       } catch (IllegalArgumentException e) {
         problems.add(e.getMessage() + " (from " + settings.source(k).name().toLowerCase(Locale.ROOT) + ")");
       }

@@ -1,0 +1,160 @@
+package dev.infermark.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.infermark.annotations.Scenario;
+import dev.infermark.annotations.Workload;
+import dev.infermark.client.ChatMessage;
+import dev.infermark.client.InferenceClient;
+import dev.infermark.client.InferenceRequest;
+import dev.infermark.json.Json;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.record.RequestTags;
+import dev.infermark.run.Cancellation;
+import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.RunContext;
+import dev.infermark.run.RunOutcome;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.SettingsRegistry;
+import dev.infermark.settings.SettingsResolver;
+import dev.infermark.workload.SyntheticText;
+import tools.jackson.databind.JsonNode;
+
+/** Errors come first; settings a run never read are named. */
+class ScenarioRunnerTest {
+  private static final long MS = 1_000_000L;
+
+  @TempDir
+  Path artifacts;
+
+  private final List<String> lines = new ArrayList<>();
+
+  /** Answers every request at once with a 10 ms TTFT. */
+  private static final InferenceClient OK = req -> {
+    long t = System.nanoTime();
+    return new RequestRecord(req.phase(), "r", req.tags(), -1, t, 1_700_000_000_000_000L, t + MS,
+        new long[] {t + 10 * MS}, t + 10 * MS, 3, 1, null, null, null, null, "stop", 200, null);
+  };
+
+  private RunOutcome run(Class<?> scenario, Map<String, String> settings) throws Exception {
+    Properties p = new Properties();
+    p.setProperty("infermark.url", "127.0.0.1:9");
+    p.setProperty("infermark.artifact-dir", artifacts.toString());
+    p.setProperty("infermark.progress-interval", "1h");
+    settings.forEach((k, v) -> p.setProperty("infermark." + k, v));
+    SettingsResolver resolver = new SettingsResolver(SettingsRegistry.load(), k -> Optional.empty(), Set.of(), p, Map.of());
+    return new ScenarioRunner(resolver, (s, base, progress) -> OK, Standard.recordings(), lines::add)
+        .run(ScenarioModel.of(scenario), RunParams.none(), new Cancellation());
+  }
+
+  private static void send(RunContext ctx, int n) {
+    for (int i = 0; i < n; i++) {
+      ctx.record(ctx.client().send(InferenceRequest.chat(RequestTags.of("c", "c" + i, 0), List.of(ChatMessage.user("hi")), 1)));
+    }
+  }
+
+  @Scenario(name = "missing-input")
+  static class MissingInputScenario {
+    @Workload
+    LoadGenerator load() {
+      return ctx -> {
+        Path f = Path.of(ctx.settings().get(Keys.INPUT_FILE));
+        if (!Files.exists(f)) {
+          throw new IllegalArgumentException("infermark.input-file: " + f + " does not exist");
+        }
+        return new RunResult();
+      };
+    }
+  }
+
+  @Scenario(name = "fails-midway")
+  static class FailsMidwayScenario {
+    @Workload
+    LoadGenerator load() {
+      return ctx -> {
+        send(ctx, 3);
+        throw new IllegalStateException("trace row 4: bad field");
+      };
+    }
+  }
+
+  @Scenario(name = "needs-tokenizer")
+  static class NeedsTokenizerScenario {
+    @Workload
+    LoadGenerator load(SyntheticText text) {
+      return ctx -> new RunResult();
+    }
+  }
+
+  @Scenario(name = "chat")
+  static class ChatScenario {
+    @Workload
+    LoadGenerator load() {
+      return ctx -> {
+        send(ctx, 3);
+        return new RunResult();
+      };
+    }
+  }
+
+  @Test
+  void badInputBeforeAnyRequestPrintsTheErrorNotATableAndWritesNoArtifacts() {
+    assertThatThrownBy(() -> run(MissingInputScenario.class, Map.of("input-file", "/no/such/file.jsonl")))
+        .hasMessageContaining("does not exist");
+    assertThat(lines).anyMatch(l -> l.equals("infermark: missing-input: the run failed: infermark.input-file: "
+        + "/no/such/file.jsonl does not exist"));
+    assertThat(lines).noneMatch(l -> l.contains("— profiling") || l.startsWith("artifacts:") || l.startsWith("error rate"));
+    assertThat(artifacts.resolve("missing-input")).doesNotExist();
+  }
+
+  @Test
+  void aMissingTokenizerIsTheFirstThingSaid() {
+    assertThatThrownBy(() -> run(NeedsTokenizerScenario.class, Map.of("tokenizer", "/no/such/tokenizer.json")))
+        .hasMessageContaining("cannot load tokenizer /no/such/tokenizer.json (infermark.tokenizer)");
+    assertThat(lines).anyMatch(l -> l.startsWith("infermark: needs-tokenizer: the run failed: cannot load tokenizer"));
+    assertThat(lines).noneMatch(l -> l.contains("— profiling"));
+    assertThat(artifacts.resolve("needs-tokenizer")).doesNotExist();
+  }
+
+  @Test
+  void aFailureAfterRequestsPrintsTheErrorFirstAndStampsTheArtifactsIncomplete() throws Exception {
+    assertThatThrownBy(() -> run(FailsMidwayScenario.class, Map.of())).hasMessage("trace row 4: bad field");
+    int error = lines.indexOf("infermark: fails-midway: the run failed: trace row 4: bad field");
+    int table = lines.indexOf(lines.stream().filter(l -> l.contains("— profiling")).findFirst().orElseThrow());
+    assertThat(error).isNotNegative().isLessThan(table);
+    JsonNode json = Json.parse(Files.readString(artifacts.resolve("fails-midway/profile_export_aiperf.json")));
+    assertThat(json.get("is_complete").booleanValue()).isFalse();
+    assertThat(json.get("incomplete_reason").asString()).isEqualTo("failed");
+    assertThat(json.get("metadata").get("failure").asString()).isEqualTo("trace row 4: bad field");
+    assertThat(json.get("request_count").get("avg").asDouble()).isEqualTo(3);
+  }
+
+  @Test
+  void settingsTheRunNeverReadAreNamed() throws Exception {
+    RunOutcome o = run(ChatScenario.class, Map.of("input-file", "data.jsonl", "concurrency", "1", "goodput",
+        "time_to_first_token:100", "confidence-level", "0.9"));
+    assertThat(lines).contains("infermark: WARNING chat never read infermark.confidence-level (-D), infermark.input-file (-D): "
+        + "they had no effect on this run (a setting of another scenario, or a typo of a setting this one reads?)");
+    assertThat(o.result().reportEntries()).containsEntry("unread_settings", "infermark.confidence-level,infermark.input-file");
+  }
+
+  @Test
+  void aRunThatReadsEverythingGivenSaysNothing() throws Exception {
+    run(ChatScenario.class, Map.of("random-seed", "4"));
+    assertThat(lines).noneMatch(l -> l.contains("never read"));
+  }
+}
