@@ -1,0 +1,29 @@
+package dev.infermark.engine.descriptor;
+
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+
+import dev.infermark.scenario.ScenarioModel;
+
+/**
+ * A check of one run (its error rate, an SLO, its verdict): a test under the run, named after what
+ * it checks (the run's parameters are in the parent's name, in the IDE tree and Surefire's phrased
+ * names), pointing at the scenario's {@code @Workload} method.
+ */
+public abstract sealed class CheckDescriptor extends AbstractTestDescriptor
+    permits ErrorRateDescriptor, SloDescriptor, VerdictDescriptor {
+  CheckDescriptor(UniqueId id, String name, ScenarioModel model) {
+    super(id, name, MethodSource.from(model.workload()));
+  }
+
+  @Override
+  public final Type getType() {
+    return Type.TEST;
+  }
+
+  @Override
+  public final String getLegacyReportingName() {
+    return getDisplayName();
+  }
+}
