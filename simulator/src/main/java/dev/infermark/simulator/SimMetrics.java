@@ -85,6 +85,14 @@ final class SimMetrics {
     counter(b, "vllm:num_preemptions_total", "Cumulative number of preemption from the engine.", labels,
         preemptions.sum());
     counter(b, "vllm:prompt_tokens_total", "Number of prefill tokens processed.", labels, promptTokens.sum());
+    // vLLM splits prompt tokens by where their KV came from; the simulator has no external KV connector.
+    long hits = prefixHits.sum();
+    b.append("# HELP vllm:prompt_tokens_by_source_total Number of prompt tokens by source.\n");
+    b.append("# TYPE vllm:prompt_tokens_by_source_total counter\n");
+    b.append("vllm:prompt_tokens_by_source_total{").append(labels).append(",source=\"local_compute\"} ")
+        .append(number(Math.max(0, promptTokens.sum() - hits))).append('\n');
+    b.append("vllm:prompt_tokens_by_source_total{").append(labels).append(",source=\"local_cache_hit\"} ")
+        .append(number(hits)).append('\n');
     counter(b, "vllm:generation_tokens_total", "Number of generation tokens processed.", labels,
         generationTokens.sum());
     b.append("# HELP vllm:request_success_total Count of successfully processed requests.\n");

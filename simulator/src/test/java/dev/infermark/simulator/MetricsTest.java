@@ -1,100 +1,38 @@
 package dev.infermark.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-/** {@code /metrics} is valid Prometheus text (checked by a strict parser) and counts what happened. */
+import dev.infermark.servermetrics.MetricFamily;
+import dev.infermark.servermetrics.MetricType;
+import dev.infermark.servermetrics.PromFormatException;
+import dev.infermark.servermetrics.PromParser;
+
+/** {@code /metrics} is valid Prometheus text (checked by the framework's strict parser) and counts what happened. */
 class MetricsTest {
   /** One sample: its name, its labels as text, its value. */
   record Sample(String name, String labels, double value) {}
 
-  private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
-  private static final Pattern SAMPLE = Pattern.compile(
-      "([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{((?:[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\",?)*)\\})? "
-          + "(NaN|[+-]Inf|[+-]?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)");
-
   /**
-   * A strict reader of the text format 0.0.4: every sample belongs to the family declared by the
-   * TYPE line before it (histograms: _bucket/_sum/_count), HELP and TYPE at most once per family,
-   * no duplicate series, histogram buckets cumulative and ending in +Inf equal to _count.
+   * The samples of a {@code /metrics} text by series, read by {@link PromParser} (strict: names,
+   * escapes, one block per family, cumulative buckets ending in +Inf equal to _count), with every
+   * family typed and documented.
    */
-  static Map<String, Sample> parse(String text) {
-    Map<String, String> types = new HashMap<>();
-    Map<String, Sample> series = new LinkedHashMap<>();
-    java.util.Set<String> helps = new java.util.HashSet<>();
-    String family = null;
-    int lineNo = 0;
+  static Map<String, Sample> parse(String text) throws PromFormatException {
     assertThat(text).endsWith("\n");
-    for (String line : text.split("\n", -1)) {
-      lineNo++;
-      if (line.isEmpty()) {
-        continue;
+    Map<String, Sample> series = new LinkedHashMap<>();
+    for (MetricFamily f : PromParser.parse(text, "/metrics")) {
+      assertThat(f.type()).as("TYPE of " + f.name()).isNotEqualTo(MetricType.UNTYPED);
+      assertThat(f.help()).as("HELP of " + f.name()).isNotEmpty();
+      for (dev.infermark.servermetrics.Sample s : f.samples()) {
+        StringBuilder l = new StringBuilder();
+        s.labels().forEach((k, v) -> l.append(l.isEmpty() ? "" : ",").append(k).append("=\"").append(v).append('"'));
+        series.put(s.name() + "{" + l + "}", new Sample(s.name(), l.toString(), s.value()));
       }
-      if (line.startsWith("# HELP ")) {
-        String[] p = line.split(" ", 4);
-        if (p.length < 4 || !NAME.matcher(p[2]).matches() || !helps.add(p[2])) {
-          fail("line " + lineNo + ": bad or repeated HELP: " + line);
-        }
-        continue;
-      }
-      if (line.startsWith("# TYPE ")) {
-        String[] p = line.split(" ");
-        if (p.length != 4 || !NAME.matcher(p[2]).matches() || types.containsKey(p[2])
-            || !java.util.List.of("counter", "gauge", "histogram", "summary", "untyped").contains(p[3])) {
-          fail("line " + lineNo + ": bad or repeated TYPE: " + line);
-        }
-        types.put(p[2], p[3]);
-        family = p[2];
-        continue;
-      }
-      if (line.startsWith("#")) {
-        continue;
-      }
-      Matcher m = SAMPLE.matcher(line);
-      if (!m.matches()) {
-        fail("line " + lineNo + ": not a sample: " + line);
-      }
-      String name = m.group(1);
-      String type = family == null ? null : types.get(family);
-      boolean belongs = name.equals(family) || "histogram".equals(type)
-          && (name.equals(family + "_bucket") || name.equals(family + "_sum") || name.equals(family + "_count"));
-      if (!belongs) {
-        fail("line " + lineNo + ": sample " + name + " outside its family (current " + family + ")");
-      }
-      String labels = m.group(3) == null ? "" : m.group(3);
-      String key = name + "{" + labels + "}";
-      if (series.put(key, new Sample(name, labels, Double.parseDouble(m.group(4).replace("Inf", "Infinity")))) != null) {
-        fail("line " + lineNo + ": duplicate series " + key);
-      }
-    }
-    // histogram buckets: cumulative, +Inf present and equal to _count
-    for (Map.Entry<String, String> t : types.entrySet()) {
-      if (!t.getValue().equals("histogram")) {
-        continue;
-      }
-      double prev = -1;
-      Double inf = null;
-      for (Sample s : series.values()) {
-        if (s.name().equals(t.getKey() + "_bucket")) {
-          assertThat(s.value()).as("cumulative buckets of " + t.getKey()).isGreaterThanOrEqualTo(prev);
-          prev = s.value();
-          if (s.labels().contains("le=\"+Inf\"")) {
-            inf = s.value();
-          }
-        }
-      }
-      assertThat(inf).as("+Inf bucket of " + t.getKey()).isNotNull();
-      double count = series.values().stream().filter(s -> s.name().equals(t.getKey() + "_count")).findFirst()
-          .orElseThrow().value();
-      assertThat(inf).isEqualTo(count);
     }
     return series;
   }
@@ -132,15 +70,20 @@ class MetricsTest {
       assertThat(value(series, "vllm:prefix_cache_hits_total")).isEqualTo(64);
       assertThat(series).containsKey("vllm:request_success_total{engine=\"0\",model_name=\"infermark-sim\","
           + "finished_reason=\"length\"}");
+      assertThat(series.get("vllm:prompt_tokens_by_source_total{engine=\"0\",model_name=\"infermark-sim\","
+          + "source=\"local_cache_hit\"}").value()).isEqualTo(64);
+      assertThat(series.get("vllm:prompt_tokens_by_source_total{engine=\"0\",model_name=\"infermark-sim\","
+          + "source=\"local_compute\"}").value()).isEqualTo(3 * 38 - 64);
     }
   }
 
   @Test
-  void theStrictParserRejectsBrokenText() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("# TYPE a counter\nb 1\n")).isInstanceOf(AssertionError.class);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("# TYPE a gauge\na{x=\"1} 1\n"))
+  void theCheckRejectsBrokenOrUndocumentedText() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("# HELP a x\n# TYPE a counter\nb 1\n"))
         .isInstanceOf(AssertionError.class);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("# TYPE a gauge\na 1\na 2\n"))
-        .isInstanceOf(AssertionError.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("# HELP a x\n# TYPE a gauge\na{x=\"1} 1\n"))
+        .isInstanceOf(PromFormatException.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("# HELP a x\n# TYPE a gauge\na 1\na 2\n"))
+        .isInstanceOf(PromFormatException.class);
   }
 }
