@@ -1,6 +1,8 @@
 package dev.infermark.run;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -16,10 +18,17 @@ public final class Progress {
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong returned = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
+  private final List<java.util.function.Consumer<String>> listeners = new CopyOnWriteArrayList<>();
 
   /** Enters a phase; {@code total} is its expected length, or {@code null} when unknown. */
   public void phase(String name, Duration total) {
     phase.set(new PhaseState(name, System.nanoTime(), total));
+    listeners.forEach(l -> l.accept(name));
+  }
+
+  /** Tells {@code listener} each phase name as it is entered (the server-metrics recorder marks its window). */
+  public void onPhase(java.util.function.Consumer<String> listener) {
+    listeners.add(listener);
   }
 
   public void requestSent() {

@@ -41,6 +41,7 @@ import dev.infermark.run.RunInfo;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.run.RunRecording;
 import dev.infermark.run.RunResult;
+import dev.infermark.servermetrics.RunServerMetrics;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.settings.SettingsResolver;
@@ -222,8 +223,11 @@ public final class ScenarioRunner {
     Runtime.getRuntime().addShutdownHook(hook);
     Thread reporter = startReporter(settings.get(Keys.PROGRESS_INTERVAL), progress, model.name());
     Runnable unregister = () -> { };
+    String benchmarkId = UUID.randomUUID().toString();
     try (InferenceClient client = clients.create(settings, target, progress);
-         RunRecording recording = preflightThenOpen(model, client, runDir, settings)) {
+         RunRecording recording = preflightThenOpen(model, client, runDir, settings);
+         RunServerMetrics serverMetrics = RunServerMetrics.start(settings, target, runDir, out)) {
+      progress.onPhase(serverMetrics::phase);
       unregister = run.onCancel(client::cancelInFlight);
       ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
       RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded, client,
@@ -263,9 +267,11 @@ public final class ScenarioRunner {
           v.add(SubmissionVerdict.RUN_CANCELLED);
         }
       });
-      RunInfo info = new RunInfo(model.name(), UUID.randomUUID().toString(), seed, settings.provenance(resolver.registry()),
+      List<String> serverLines = serverMetrics.finish(recording.profilingSummary(), benchmarkId);
+      RunInfo info = new RunInfo(model.name(), benchmarkId, seed, settings.provenance(resolver.registry()),
           verdict, cancelled, start, Instant.now(), ctx.exportExtras(), trial);
       lines.addAll(recording.finish(info, result));
+      lines.addAll(serverLines);
       lines.addAll(result.consoleLines());
       ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
           ErrorRate.threshold(settings), cancelled);

@@ -40,6 +40,7 @@ final class EndpointScraper {
   private final Consumer<String> notes;
   final EndpointStore store;
   private final LinkedBlockingQueue<Long> requests = new LinkedBlockingQueue<>();
+  private final java.util.Map<Long, CompletableFuture<Void>> markDone = new java.util.concurrent.ConcurrentHashMap<>();
   private final Set<String> noted = new HashSet<>();
   private final Set<String> nonFiniteNoted = new HashSet<>();
   private volatile URI url;
@@ -65,10 +66,21 @@ final class EndpointScraper {
     thread = Thread.ofVirtual().name("infermark-server-metrics " + url).start(this::loop);
   }
 
-  /** Asks for a scrape now, kept as the snapshot of the mark at {@code markNs}. */
-  void mark(long markNs) {
+  /**
+   * Asks for a scrape now, kept as the snapshot of the mark at {@code markNs}; the future completes
+   * when that scrape is over (whatever its outcome).
+   */
+  CompletableFuture<Void> mark(long markNs) {
     store.marked(markNs);
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    markDone.put(markNs, done);
     requests.add(markNs);
+    return done;
+  }
+
+  /** Whether scrapes here have succeeded and still go on (worth waiting for at a phase boundary). */
+  boolean healthy() {
+    return store.hasData() && !disabled;
   }
 
   /** Stops after the pending scrapes, waiting at most {@code wait}; then abandons a hanging one. */
@@ -104,8 +116,15 @@ final class EndpointScraper {
             next += intervalNs;
           }
         }
-        if (!disabled) {
-          scrape(r == TICK ? null : r);
+        try {
+          if (!disabled) {
+            scrape(r == TICK ? null : r);
+          }
+        } finally {
+          CompletableFuture<Void> done = r == TICK ? null : markDone.remove(r);
+          if (done != null) {
+            done.complete(null);
+          }
         }
       }
     } catch (InterruptedException e) {

@@ -23,9 +23,15 @@ import java.util.function.Consumer;
  * over; then {@link #export}.
  */
 public final class ServerMetricsRecorder implements AutoCloseable {
-  /** Where each scrape goes and how often. */
-  public record Config(List<URI> urls, Duration interval, Duration timeout, NanoClock clock, Path jsonl,
-      Consumer<String> notes) {
+  /**
+   * Where each scrape goes and how often.
+   *
+   * @param timeout a scrape slower than this is abandoned
+   * @param startWait how long {@link #mark}({@link Mark#PROFILING_START}) may wait for the scrapes of the
+   *     endpoints that answer, so the window's counters start before the first profiling request
+   */
+  public record Config(List<URI> urls, Duration interval, Duration timeout, Duration startWait, NanoClock clock,
+      Path jsonl, Consumer<String> notes) {
     public Config {
       urls = List.copyOf(new LinkedHashSet<>(urls));
       if (interval.isNegative() || interval.isZero()) {
@@ -85,7 +91,11 @@ public final class ServerMetricsRecorder implements AutoCloseable {
     return uri;
   }
 
-  /** Marks a phase boundary now and scrapes at once, so the window's ends are measured, not guessed. */
+  /**
+   * Marks a phase boundary now and scrapes at once, so the window's ends are measured, not guessed.
+   * At {@link Mark#PROFILING_START} it waits (at most {@code startWait}) for the endpoints that have
+   * answered before, so no profiling request is counted in the reference; others are not waited for.
+   */
   public void mark(Mark mark) {
     long ns = config.clock().epochNanos();
     synchronized (marks) {
@@ -94,7 +104,25 @@ public final class ServerMetricsRecorder implements AutoCloseable {
       }
       marks.add(new MarkAt(mark, ns));
     }
-    scrapers.forEach(s -> s.mark(ns));
+    List<java.util.concurrent.CompletableFuture<Void>> waits = new ArrayList<>();
+    for (EndpointScraper s : scrapers) {
+      boolean healthy = s.healthy();
+      var done = s.mark(ns);
+      if (healthy && mark == Mark.PROFILING_START) {
+        waits.add(done);
+      }
+    }
+    long deadline = System.nanoTime() + config.startWait().toNanos();
+    for (var w : waits) {
+      try {
+        w.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+      } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        // a slow endpoint: its reference is whatever its scrape sees
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   /**

@@ -31,8 +31,12 @@ public final class VllmAdapter implements BackendAdapter {
     Double transfer = m.counterTotalWhere("vllm:prompt_tokens_by_source", "source", "external_kv_transfer");
     Double all = m.counterTotal("vllm:prompt_tokens_by_source");
     if (all != null && all > 0) {
-      gpu = local != null ? local / all : gpu;
-      external = transfer != null ? transfer / all : external;
+      if (local != null) {
+        gpu = local / all;
+      }
+      if (transfer != null) {
+        external = transfer / all;
+      }
       overall = ((local == null ? 0 : local) + (transfer == null ? 0 : transfer)) / all;
       cached = (local == null ? 0 : local) + (transfer == null ? 0 : transfer);
     }

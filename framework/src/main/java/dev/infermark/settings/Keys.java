@@ -86,6 +86,14 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<Integer> NUM_DATASET_ENTRIES = SettingKey.integer("num-dataset-entries", null,
       "Keep the first N dataset entries (after filters).");
 
+  // Server metrics
+  public static final SettingKey<Boolean> NO_SERVER_METRICS = SettingKey.bool("no-server-metrics", false,
+      "Do not scrape the servers' Prometheus /metrics (collected by default, as AIPerf does).");
+  public static final SettingKey<List<String>> SERVER_METRICS = SettingKey.list("server-metrics", "",
+      "More Prometheus endpoints to scrape besides the inference URL's /metrics (host:port or URLs; /metrics is added when there is no path).");
+  public static final SettingKey<java.time.Duration> SERVER_METRICS_INTERVAL = SettingKey.duration(
+      "server-metrics-interval", "333ms", "How often each /metrics endpoint is scraped (AIPerf's default: 333 ms).");
+
   // Output and rules
   public static final SettingKey<String> ARTIFACT_DIR = SettingKey.string("artifact-dir", "target/infermark",
       "Where artifacts go; each run writes into <artifact-dir>/<scenario>[-<params>]/.");
@@ -100,7 +108,8 @@ public final class Keys implements KeyCatalog {
       SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
       FAILED_REQUEST_THRESHOLD, GOODPUT,
-      INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, ARTIFACT_DIR, UNSAFE_OVERRIDE, PROGRESS_INTERVAL);
+      INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,
+      ARTIFACT_DIR, UNSAFE_OVERRIDE, PROGRESS_INTERVAL);
 
   @Override
   public List<SettingKey<?>> keys() {

@@ -29,7 +29,7 @@ class ServerMetricsRecorderTest {
 
   private ServerMetricsRecorder start(URI url, Duration timeout) throws Exception {
     return ServerMetricsRecorder.start(new ServerMetricsRecorder.Config(List.of(url), Duration.ofHours(1), timeout,
-        NanoClock.system(), dir.resolve(ServerMetricsExport.JSONL), notes::add));
+        Duration.ofSeconds(5), NanoClock.system(), dir.resolve(ServerMetricsExport.JSONL), notes::add));
   }
 
   static String vllm(long prompt, long hits, double kv, long ttftFast, long ttftSlow) {
