@@ -63,6 +63,12 @@ class AgentxKvCacheTesterTest {
         .filter(r -> "profiling".equals(r.get("metadata").get("benchmark_phase").asString())).toList();
     assertThat(profiling).isNotEmpty();
     assertThat(profiling).allSatisfy(r -> assertThat(r.get("metadata").path("root_correlation_id").asString()).isNotBlank());
+    // server metrics over the profiling window (issue 14): the shape InferenceX reads
+    JsonNode server = Json.parse(Files.readString(dir.resolve("server_metrics_export.json")));
+    assertThat(server.get("metrics").get("vllm:prefix_cache_hits").get("series").get(0).get("stats").get("total")
+        .isNumber()).isTrue();
+    assertThat(server.get("derived").get("window").get("source").asString()).isEqualTo("profiling phase marks");
+    assertThat(server.get("derived").get("prefix_cache_hit_rate").get("gpu").doubleValue()).isPositive();
     String out = console.toString(StandardCharsets.UTF_8);
     assertThat(out).contains("Time to First Token (ms)").contains("submission_valid: false [unsafe_override]");
   }

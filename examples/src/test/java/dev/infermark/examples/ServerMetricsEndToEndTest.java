@@ -85,4 +85,49 @@ class ServerMetricsEndToEndTest {
     assertThat(d.get("generation_tokens").asDouble()).isEqualTo(clientOut);
     assertThat(d.get("cross_checks")).allSatisfy(c -> assertThat(c.get("ok").asBoolean()).as(c.toString()).isTrue());
   }
+
+  @Test
+  void endpointsWithoutMetricsCostOneNoteEachAndTheRunGoesOn() throws Exception {
+    int closedPort;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      closedPort = s.getLocalPort();
+    }
+    com.sun.net.httpserver.HttpServer notFound = com.sun.net.httpserver.HttpServer.create(
+        new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    notFound.createContext("/", ex -> {
+      ex.sendResponseHeaders(404, -1);
+      ex.close();
+    });
+    notFound.start();
+    String absent = "http://127.0.0.1:" + notFound.getAddress().getPort() + "/metrics";
+    String unreachable = "http://127.0.0.1:" + closedPort + "/metrics";
+    java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream original = System.out;
+    System.setOut(new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      EngineTestKit.engine("infermark")
+          .selectors(selectClass(RepeatedPrompt.class))
+          .configurationParameter("infermark.artifact-dir", artifacts.toString())
+          .configurationParameter("infermark.random-seed", "7")
+          .configurationParameter("infermark.benchmark-duration", "1s")
+          .configurationParameter("infermark.server-metrics", absent + "," + unreachable)
+          .configurationParameter("infermark.progress-interval", "30s")
+          .execute().testEvents().assertStatistics(s -> s.failed(0));
+    } finally {
+      System.setOut(original);
+      notFound.stop(0);
+    }
+    List<String> notes = console.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+        .filter(l -> l.startsWith("infermark: server metrics: http")).toList();
+    assertThat(notes).hasSize(2);
+    assertThat(notes).filteredOn(l -> l.contains(absent)).singleElement().asString().contains("HTTP 404");
+    assertThat(notes).filteredOn(l -> l.contains(unreachable)).singleElement().asString().contains("cannot be reached");
+    Path dir;
+    try (Stream<Path> dirs = Files.list(artifacts)) {
+      dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+    JsonNode json = Json.MAPPER.readTree(dir.resolve(ServerMetricsExport.JSON).toFile());
+    assertThat(json.get("summary").get("endpoints_configured")).hasSize(3);
+    assertThat(json.get("summary").get("endpoints_successful")).hasSize(1);
+  }
 }
