@@ -220,12 +220,14 @@ final class Engine implements AutoCloseable {
           metrics.itl.observeNanos(end - s.lastTokenNs);
         }
         s.lastTokenNs = end;
+        if (last) {
+          observeFinished(s, end); // before the client can see the end: a scrape after the response counts it
+        }
         s.publish(index, end, last);
         if (last) {
           s.finished = true;
           finishedAny = true;
           freeBlocks(s);
-          observeFinished(s, end);
         }
       }
     }
