@@ -255,6 +255,7 @@ public final class ScenarioRunner {
         // Errors come first: the cause, then (when requests were sent) what they measured.
         out.accept("infermark: " + model.name() + ": the run failed: " + describe(failure));
         if (watch.records() == 0) {
+          serverMetrics.discard();
           recording.discard(); // nothing was sent: no artifacts, no empty table
           throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
         }

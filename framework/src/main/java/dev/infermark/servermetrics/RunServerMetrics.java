@@ -126,6 +126,17 @@ public final class RunServerMetrics implements AutoCloseable {
     return b.toString();
   }
 
+  /** Stops scraping and deletes what was written: the run sent nothing, so it leaves no artifacts. */
+  public void discard() {
+    close();
+    try {
+      java.nio.file.Files.deleteIfExists(runDir.resolve(ServerMetricsExport.JSONL));
+    } catch (IOException e) {
+      out.accept("infermark: server metrics: cannot delete " + runDir.resolve(ServerMetricsExport.JSONL) + ": "
+          + e.getMessage());
+    }
+  }
+
   /** Stops scraping if {@link #finish} did not (the run failed before it). */
   @Override
   public void close() {
