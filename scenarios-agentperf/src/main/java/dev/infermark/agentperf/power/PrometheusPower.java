@@ -12,6 +12,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
+import dev.infermark.servermetrics.MetricFamily;
+import dev.infermark.servermetrics.PromFormatException;
+import dev.infermark.servermetrics.PromParser;
+import dev.infermark.servermetrics.Sample;
+
 /**
  * Scrapes a Prometheus text endpoint (a DCGM exporter's {@code /metrics}): every sample of the
  * configured metrics (watts) is summed per accelerator, identified by its {@code gpu} label (else
@@ -40,64 +45,36 @@ public final class PrometheusPower extends PolledPower {
     if (r.statusCode() != 200) {
       throw new IOException(PowerSampler.withoutUserInfo(url.toString()) + " answered HTTP " + r.statusCode());
     }
-    return parse(r.body(), metrics);
+    return parse(r.body(), metrics, PowerSampler.withoutUserInfo(url.toString()));
   }
 
-  /** Sums the samples of {@code metrics} per accelerator in a Prometheus text exposition. */
-  static Map<String, Double> parse(String body, Set<String> metrics) {
+  /**
+   * Sums the samples of {@code metrics} per accelerator in a Prometheus text exposition, read by the
+   * framework's strict parser: malformed text fails the reading, naming the line.
+   */
+  static Map<String, Double> parse(String body, Set<String> metrics, String source) throws IOException {
     Map<String, Double> watts = new TreeMap<>();
-    for (String raw : body.split("\n")) {
-      String line = raw.trim();
-      if (line.isEmpty() || line.startsWith("#")) {
-        continue;
-      }
-      int brace = line.indexOf('{');
-      int space = line.indexOf(' ');
-      int nameEnd = brace >= 0 && (space < 0 || brace < space) ? brace : space;
-      if (nameEnd <= 0 || !metrics.contains(line.substring(0, nameEnd))) {
-        continue;
-      }
-      String labels = "";
-      String rest;
-      if (nameEnd == brace) {
-        int close = line.indexOf('}', brace);
-        if (close < 0) {
-          continue;
+    try {
+      for (MetricFamily f : PromParser.parse(body, source)) {
+        for (Sample s : f.samples()) {
+          if (metrics.contains(s.name()) && !Double.isNaN(s.value())) {
+            watts.merge(accelerator(s.labels()), s.value(), Double::sum);
+          }
         }
-        labels = line.substring(brace + 1, close);
-        rest = line.substring(close + 1).trim();
-      } else {
-        rest = line.substring(space + 1).trim();
       }
-      String[] parts = rest.split("\\s+");
-      double v;
-      try {
-        v = Double.parseDouble(parts[0]);
-      } catch (NumberFormatException e) {
-        continue;
-      }
-      if (Double.isNaN(v)) {
-        continue;
-      }
-      watts.merge(accelerator(labels), v, Double::sum);
+    } catch (PromFormatException e) {
+      throw new IOException(e.getMessage(), e);
     }
     return watts;
   }
 
-  private static String accelerator(String labels) {
-    Map<String, String> m = new TreeMap<>();
-    for (String pair : labels.split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)")) {
-      int eq = pair.indexOf('=');
-      if (eq > 0) {
-        m.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim().replaceAll("^\"|\"$", ""));
-      }
-    }
+  private static String accelerator(Map<String, String> labels) {
     for (String k : ID_LABELS) {
-      if (m.containsKey(k)) {
-        return m.get(k);
+      if (labels.containsKey(k)) {
+        return labels.get(k);
       }
     }
-    return labels.isEmpty() ? "0" : labels;
+    return labels.isEmpty() ? "0" : new TreeMap<>(labels).toString();
   }
 
   @Override

@@ -76,6 +76,30 @@ class PrometheusPowerTest {
   }
 
   @Test
+  void malformedTextCountsAFailureNamingTheLine() throws Exception {
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/metrics", ex -> {
+      byte[] b = "# TYPE DCGM_FI_DEV_POWER_USAGE gauge\nDCGM_FI_DEV_POWER_USAGE{gpu=\"0} 5\n".getBytes(StandardCharsets.UTF_8);
+      ex.sendResponseHeaders(200, b.length);
+      ex.getResponseBody().write(b);
+      ex.close();
+    });
+    server.start();
+    try {
+      var logs = new java.util.concurrent.CopyOnWriteArrayList<String>();
+      PrometheusPower p = new PrometheusPower(java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics"),
+          java.util.List.of("DCGM_FI_DEV_POWER_USAGE"), java.time.Duration.ofSeconds(1), logs::add);
+      p.sampleNow();
+      assertThat(p.overall()).isEmpty();
+      assertThat(p.failures()).isEqualTo(1);
+      assertThat(logs).singleElement().asString().contains("/metrics line 2").contains("not closed");
+      p.close();
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  @Test
   void credentialsInTheUrlNeverReachLogsOrResults() {
     assertThat(PowerSampler.withoutUserInfo("http://admin:s3cret@dcgm:9400/metrics")).isEqualTo("http://dcgm:9400/metrics");
     assertThat(PowerSampler.withoutUserInfo("http://dcgm:9400/metrics")).isEqualTo("http://dcgm:9400/metrics");
