@@ -55,32 +55,21 @@ class PrometheusPowerTest {
 
   @Test
   void aBadEndpointCountsFailures() throws Exception {
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/metrics", ex -> {
-      ex.sendResponseHeaders(503, -1);
-      ex.close();
-    });
-    server.start();
-    try {
-      var logs = new java.util.concurrent.CopyOnWriteArrayList<String>();
-      PrometheusPower p = new PrometheusPower(java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics"),
-          java.util.List.of("DCGM_FI_DEV_POWER_USAGE"), java.time.Duration.ofSeconds(1), logs::add);
-      p.sampleNow();
-      assertThat(p.overall()).isEmpty();
-      assertThat(p.failures()).isEqualTo(1);
-      assertThat(logs).singleElement().asString().contains("HTTP 503");
-      p.close();
-    } finally {
-      server.stop(0);
-    }
+    assertThat(oneFailedReading(503, "")).contains("HTTP 503");
   }
 
   @Test
   void malformedTextCountsAFailureNamingTheLine() throws Exception {
+    assertThat(oneFailedReading(200, "# TYPE DCGM_FI_DEV_POWER_USAGE gauge\nDCGM_FI_DEV_POWER_USAGE{gpu=\"0} 5\n"))
+        .contains("/metrics line 2").contains("not closed");
+  }
+
+  /** One reading from a loopback endpoint answering {@code status} and {@code body}: it fails, and its one log line. */
+  private static String oneFailedReading(int status, String body) throws Exception {
     HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/metrics", ex -> {
-      byte[] b = "# TYPE DCGM_FI_DEV_POWER_USAGE gauge\nDCGM_FI_DEV_POWER_USAGE{gpu=\"0} 5\n".getBytes(StandardCharsets.UTF_8);
-      ex.sendResponseHeaders(200, b.length);
+      byte[] b = body.getBytes(StandardCharsets.UTF_8);
+      ex.sendResponseHeaders(status, b.length == 0 ? -1 : b.length);
       ex.getResponseBody().write(b);
       ex.close();
     });
@@ -92,8 +81,9 @@ class PrometheusPowerTest {
       p.sampleNow();
       assertThat(p.overall()).isEmpty();
       assertThat(p.failures()).isEqualTo(1);
-      assertThat(logs).singleElement().asString().contains("/metrics line 2").contains("not closed");
       p.close();
+      assertThat(logs).hasSize(1);
+      return logs.get(0);
     } finally {
       server.stop(0);
     }
