@@ -83,6 +83,7 @@ public final class ChainSplitter {
     int forkAt; // request index of the tail it forked from, -1 for independent chains
     int shared; // hash blocks shared with that tail at the fork
     int splicedInto = -1; // set when phase 2 spliced this chain onto another
+    int[] ids; // the ids of its phase-1 tail (and of every member, as prefixes), with spare capacity
 
     Work(int depth, int parent, int forkAt, int shared) {
       this.depth = depth;
@@ -114,37 +115,83 @@ public final class ChainSplitter {
     }
     int preamble = preamble(requests, order);
 
+    // Ids are compared as flat arrays (one vectorised mismatch; HashIds.get walks the base chain):
+    // request i's ids are ids[i][0:len[i]). The members of a phase-1 chain extend each other, so
+    // they share one growing array, and a request built on its chain's tail (HashIds.extendsWhole,
+    // as parsed conversations are) adds only its own ids without being read whole: work and memory
+    // follow the chains and the distinct ids, not the sum of all prompts.
+    int[][] ids = new int[n][];
+    int[] len = new int[n];
+    int longest = 0;
+    for (WekaRequest r : requests) {
+      longest = Math.max(longest, r.hashIds().size());
+    }
+    int[] current = new int[longest]; // the request being placed, written out only when compared
+
     // Phase 1: online assignment.
     List<Work> chains = new ArrayList<>();
     int[] chainOf = new int[n];
     Map<Integer, List<Integer>> forksByTail = new HashMap<>();
     List<Integer> unmatched = new ArrayList<>(); // the preamble and requests without hash ids
     for (int i : order) {
-      if (i == preamble || requests.get(i).hashIds().size() == 0) {
+      WekaRequest r = requests.get(i);
+      HashIds h = r.hashIds();
+      int size = h.size();
+      if (i == preamble || size == 0) {
         unmatched.add(i);
         continue;
       }
-      WekaRequest r = requests.get(i);
+      // Extension: the longest tail that is a full prefix, on the same model and ended by the start
+      // (first chain on ties). A tail the ids were built on is such a prefix without comparing.
       int best = -1;
       int bestLen = -1;
       for (int c = 0; c < chains.size(); c++) {
-        WekaRequest tail = requests.get(chains.get(c).members.getLast());
-        HashIds th = tail.hashIds();
-        if (tail.model().equals(r.model()) && th.size() > 0 && th.commonPrefix(r.hashIds()) == th.size()
-            && end(tail) <= r.t() + EPS && th.size() > bestLen) {
+        int t = chains.get(c).members.getLast();
+        if (h.extendsWhole(requests.get(t).hashIds()) && extendable(requests.get(t), r)) {
           best = c;
-          bestLen = th.size();
+          bestLen = len[t];
+          break;
+        }
+      }
+      boolean written = false;
+      for (int c = 0; c < chains.size(); c++) {
+        int t = chains.get(c).members.getLast();
+        if (c != best && (len[t] > bestLen || (len[t] == bestLen && c < best)) && len[t] <= size
+            && extendable(requests.get(t), r)) {
+          if (!written) {
+            h.toArray(current, 0);
+            written = true;
+          }
+          if (lcp(ids[t], len[t], current, size) == len[t]) {
+            best = c;
+            bestLen = len[t];
+          }
         }
       }
       if (best >= 0) {
-        chains.get(best).members.add(i);
+        Work w = chains.get(best);
+        if (w.ids.length < size) {
+          w.ids = Arrays.copyOf(w.ids, Math.max(size, 2 * w.ids.length));
+        }
+        if (written) {
+          System.arraycopy(current, bestLen, w.ids, bestLen, size - bestLen);
+        } else {
+          h.toArray(w.ids, bestLen);
+        }
+        ids[i] = w.ids;
+        len[i] = size;
+        w.members.add(i);
         chainOf[i] = best;
         continue;
+      }
+      if (!written) {
+        h.toArray(current, 0);
       }
       int from = -1;
       int lcp = 0;
       for (int c = 0; c < chains.size(); c++) {
-        int l = requests.get(chains.get(c).members.getLast()).hashIds().commonPrefix(r.hashIds());
+        int t = chains.get(c).members.getLast();
+        int l = lcp(ids[t], len[t], current, size);
         if (l > lcp) {
           lcp = l;
           from = c;
@@ -158,12 +205,15 @@ public final class ChainSplitter {
         w = new Work(chains.get(from).depth + 1, from, tail, lcp);
         forksByTail.computeIfAbsent(tail, k -> new ArrayList<>()).add(chains.size());
       }
+      w.ids = Arrays.copyOf(current, size);
+      ids[i] = w.ids;
+      len[i] = size;
       w.members.add(i);
       chainOf[i] = chains.size();
       chains.add(w);
     }
 
-    electSeams(requests, chains, chainOf, forksByTail, rank, o);
+    electSeams(requests, ids, len, chains, chainOf, forksByTail, rank, o);
     for (Work w : chains) {
       if (w.splicedInto < 0 && w.parent >= 0) {
         w.parent = resolve(chains, w.parent);
@@ -247,8 +297,10 @@ public final class ChainSplitter {
     if (p.out() > PREAMBLE_MAX_OUT || p.hashIds().size() == 0) {
       return -1;
     }
+    int first = p.hashIds().get(0);
     for (int k = 1; k < order.length; k++) {
-      if (p.hashIds().commonPrefix(requests.get(order[k]).hashIds()) > 0) {
+      HashIds other = requests.get(order[k]).hashIds();
+      if (other.size() > 0 && other.get(0) == first) { // a common prefix of at least one block
         return -1;
       }
     }
@@ -256,7 +308,7 @@ public final class ChainSplitter {
   }
 
   /** Phase 2: splices elected continuations onto dead tails, visiting fork points in time order. */
-  private static void electSeams(List<WekaRequest> requests, List<Work> chains, int[] chainOf,
+  private static void electSeams(List<WekaRequest> requests, int[][] ids, int[] len, List<Work> chains, int[] chainOf,
       Map<Integer, List<Integer>> forksByTail, int[] rank, SplitOptions o) {
     PriorityQueue<Integer> tails = new PriorityQueue<>(Comparator.comparingInt(i -> rank[i]));
     tails.addAll(forksByTail.keySet());
@@ -295,11 +347,10 @@ public final class ChainSplitter {
       ownerChain.members.addAll(target.members);
       target.splicedInto = owner;
       int newTail = ownerChain.members.getLast();
-      HashIds newTailIds = requests.get(newTail).hashIds();
       boolean rekeyed = false;
       for (int c : registered) {
         Work w = chains.get(c);
-        int d = c == elected ? 0 : newTailIds.commonPrefix(requests.get(w.members.getFirst()).hashIds());
+        int d = c == elected ? 0 : lcp(ids[newTail], len[newTail], ids[w.members.getFirst()], len[w.members.getFirst()]);
         if (d > 0) {
           w.forkAt = newTail;
           w.shared = d;
@@ -338,6 +389,17 @@ public final class ChainSplitter {
       return ta < tb;
     }
     return a < b;
+  }
+
+  /** A tail {@code r} may extend, its ids aside: same model, ended by {@code r}'s start. */
+  private static boolean extendable(WekaRequest tail, WekaRequest r) {
+    return tail.model().equals(r.model()) && end(tail) <= r.t() + EPS;
+  }
+
+  /** Length of the longest common prefix of {@code a[0:la)} and {@code b[0:lb)}. */
+  private static int lcp(int[] a, int la, int[] b, int lb) {
+    int m = Arrays.mismatch(a, 0, la, b, 0, lb);
+    return m < 0 ? la : m;
   }
 
   private static int resolve(List<Work> chains, int c) {

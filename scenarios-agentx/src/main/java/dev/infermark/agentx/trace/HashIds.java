@@ -53,18 +53,39 @@ public final class HashIds {
 
   /** The ids as a new array. */
   public int[] toArray() {
-    int[] out = new int[size()];
+    return toArray(new int[size()], 0);
+  }
+
+  /**
+   * Ids {@code [from, size())} written to the same positions of {@code out}, which must hold
+   * {@link #size()} ids. Costs the ids copied plus the base chain walked down to {@code from}: with
+   * {@code from} at the base's end (see {@link #extendsWhole}) only this request's own ids are read.
+   *
+   * @return {@code out}
+   */
+  public int[] toArray(int[] out, int from) {
+    if (out.length < size() || from < 0 || from > size()) {
+      throw new IllegalArgumentException("cannot write ids [" + from + ", " + size() + ") into " + out.length);
+    }
     HashIds n = this;
-    int end = out.length;
-    while (n != null && end > 0) {
-      int from = n.prefixLength;
-      if (from < end) {
-        System.arraycopy(n.suffix, 0, out, from, end - from);
-        end = from;
+    int end = size();
+    while (end > from) {
+      int start = Math.max(n.prefixLength, from);
+      if (start < end) {
+        System.arraycopy(n.suffix, start - n.prefixLength, out, start, end - start);
+        end = start;
       }
       n = n.base;
     }
     return out;
+  }
+
+  /**
+   * True when these ids were built as all of {@code prefix} followed by more (or no) ids, a
+   * constant-time proof that {@code prefix} is a full prefix of them; false proves nothing.
+   */
+  public boolean extendsWhole(HashIds prefix) {
+    return prefix == this || (base == prefix && prefixLength == prefix.size());
   }
 
   /** Length of the longest common prefix with {@code other}, cheap when one was built on the other. */
@@ -79,11 +100,60 @@ public final class HashIds {
       return other.prefixLength + other.commonTail(this, other.prefixLength);
     }
     int max = Math.min(size(), other.size());
-    int i = 0;
-    while (i < max && get(i) == other.get(i)) {
-      i++;
+    if (max == 0) {
+      return 0;
     }
-    return i;
+    // Compare run by run: get(i) walks the base chain, so comparing id by id would cost
+    // O(prefix x chain depth); runs cost O(depth) once, and shared arrays are skipped unread.
+    HashIds[] a = runs(max);
+    HashIds[] b = other.runs(max);
+    int ia = 0;
+    int ib = 0;
+    int pos = 0;
+    while (pos < max) {
+      HashIds ra = a[ia];
+      HashIds rb = b[ib];
+      int endA = ia + 1 < a.length ? a[ia + 1].prefixLength : max;
+      int endB = ib + 1 < b.length ? b[ib + 1].prefixLength : max;
+      int end = Math.min(endA, endB);
+      if (ra.suffix != rb.suffix || ra.prefixLength != rb.prefixLength) {
+        int m = Arrays.mismatch(ra.suffix, pos - ra.prefixLength, end - ra.prefixLength,
+            rb.suffix, pos - rb.prefixLength, end - rb.prefixLength);
+        if (m >= 0) {
+          return pos + m;
+        }
+      }
+      pos = end;
+      if (end == endA) {
+        ia++;
+      }
+      if (end == endB) {
+        ib++;
+      }
+    }
+    return max;
+  }
+
+  // The nodes whose suffixes hold ids [0, limit), first id first: node k holds
+  // [runs[k].prefixLength, runs[k+1].prefixLength), the last one up to limit.
+  private HashIds[] runs(int limit) {
+    int count = 0;
+    int end = limit;
+    for (HashIds n = this; end > 0; n = n.base) {
+      if (n.prefixLength < end) {
+        count++;
+        end = n.prefixLength;
+      }
+    }
+    HashIds[] out = new HashIds[count];
+    end = limit;
+    for (HashIds n = this; end > 0; n = n.base) {
+      if (n.prefixLength < end) {
+        out[--count] = n;
+        end = n.prefixLength;
+      }
+    }
+    return out;
   }
 
   // How many of our suffix ids continue to match other's ids from position `from`.

@@ -28,8 +28,17 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Corpus benchmark (not a test): loads and reconstructs (a) the real traces in shared/data/weka and
- * (b) a synthetic corpus the size of the SemiAnalysis HF corpus (393 traces, ~100k requests), then
- * writes {@code target/bench/corpus.json} with traces, requests, wall_s and peak_heap_mb for each.
+ * (b) a synthetic corpus the size of the SemiAnalysis HF corpus (393 traces, ~100k requests) with the
+ * default options (chain splitting on), then the same corpus without chain splitting as the reference
+ * measured in the same run ({@code synthetic_hf_size_unsplit}), and writes
+ * {@code target/bench/corpus.json} with traces, requests, wall_s, cpu_s and peak_heap_mb for each,
+ * plus {@code split_cost}: the split case's wall and CPU time over the reference's.
+ *
+ * <p>Chain splitting once made (b) take 721 s (issue 12: each request's hash ids were compared with
+ * every chain tail id by id, each id read walking the HashIds base chain). The run fails (exit 1)
+ * when the split case costs more than {@value #MAX_SPLIT_CPU_RATIO} times the reference's CPU time
+ * or more than {@value #MAX_WALL_S} s, so such a regression cannot pass unseen (measured now: about
+ * 2-2.5x, most of it the split case running first, before the JIT has warmed up).
  *
  * <p>"Reconstruct" = session trees plus the planned prompt of every request (segment lists over
  * shared block text); message text is assembled when a request is sent, so rendering is measured
@@ -41,6 +50,9 @@ import tools.jackson.databind.node.ObjectNode;
  * parser (c).
  */
 public final class CorpusBench {
+  static final double MAX_SPLIT_CPU_RATIO = 4;
+  static final double MAX_WALL_S = 60;
+
   private CorpusBench() {}
 
   public static void main(String[] args) throws Exception {
@@ -64,10 +76,26 @@ public final class CorpusBench {
     } else {
       report.put("real", "skipped: no shared data at " + data.toAbsolutePath());
     }
-    report.set("synthetic_hf_size", run(() -> {
+    ObjectNode split = run(() -> {
       List<WekaTrace> traces = SyntheticTraces.generate(SynthOptions.hfCorpusSize(), 42);
       return CorpusBuilder.build(traces, TopologyOptions.defaults(), tok, 42, null, Json.object(), "synthetic");
-    }, tok));
+    }, tok);
+    report.set("synthetic_hf_size", split);
+    // The reference, run second (so with a warmer JIT: the ratios err against splitting).
+    ObjectNode unsplit = run(() -> {
+      List<WekaTrace> traces = SyntheticTraces.generate(SynthOptions.hfCorpusSize(), 42);
+      return CorpusBuilder.build(traces, new TopologyOptions(null, TopologyOptions.ModelMapping.identity(), false), tok,
+          42, null, Json.object(), "synthetic");
+    }, tok);
+    report.set("synthetic_hf_size_unsplit", unsplit);
+    ObjectNode cost = Json.object();
+    double wallRatio = split.get("wall_s").asDouble() / unsplit.get("wall_s").asDouble();
+    double cpuRatio = split.get("cpu_s").asDouble() / unsplit.get("cpu_s").asDouble();
+    cost.put("wall_ratio", Math.round(wallRatio * 100) / 100.0);
+    cost.put("cpu_ratio", Math.round(cpuRatio * 100) / 100.0);
+    cost.put("max_cpu_ratio", MAX_SPLIT_CPU_RATIO);
+    cost.put("max_wall_s", MAX_WALL_S);
+    report.set("split_cost", cost);
     if (Boolean.getBoolean("infermark.bench.jsonl")) {
       // (c) the same synthetic corpus read back from traces.jsonl (the HF layout): strict parsing included
       Path jsonl = Files.createTempFile("agentx-bench-", ".jsonl");
@@ -85,6 +113,18 @@ public final class CorpusBench {
     Files.writeString(out, Json.PRETTY.writeValueAsString(report));
     System.out.println(Json.PRETTY.writeValueAsString(report));
     System.out.println("wrote " + out.toAbsolutePath());
+    if (cpuRatio > MAX_SPLIT_CPU_RATIO || split.get("wall_s").asDouble() > MAX_WALL_S) {
+      System.err.printf("REGRESSION: the synthetic HF-size corpus with chain splitting took %.1f s, %.2fx the CPU time"
+          + " of the unsplit reference (limits %.0f s, %.1fx); profile ChainSplitter/TopologyBuilder%n",
+          split.get("wall_s").asDouble(), cpuRatio, MAX_WALL_S, MAX_SPLIT_CPU_RATIO);
+      System.exit(1);
+    }
+  }
+
+  // CPU time of every thread of this JVM (generation runs in parallel; GC and JIT count too): unlike
+  // wall time it does not grow with the load others put on a shared machine.
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   private interface Load {
@@ -96,9 +136,11 @@ public final class CorpusBench {
     List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
         .filter(p -> p.getType() == MemoryType.HEAP).toList();
     heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+    long cpu0 = processCpuNanos();
     long t0 = System.nanoTime();
     Corpus c = load.load();
     double wall = (System.nanoTime() - t0) / 1e9;
+    double cpu = (processCpuNanos() - cpu0) / 1e9;
     long peak = 0;
     for (MemoryPoolMXBean p : heap) {
       peak += p.getPeakUsage().getUsed();
@@ -109,6 +151,7 @@ public final class CorpusBench {
     r.put("traces", c.trees().size());
     r.put("requests", c.requestCount());
     r.put("wall_s", Math.round(wall * 1000) / 1000.0);
+    r.put("cpu_s", Math.round(cpu * 1000) / 1000.0);
     r.put("peak_heap_mb", peak >> 20);
     r.put("retained_heap_mb", retained >> 20);
 

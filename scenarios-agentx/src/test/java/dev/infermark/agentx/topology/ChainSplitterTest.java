@@ -6,8 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
+
+import dev.infermark.agentx.corpus.TestData;
+import dev.infermark.agentx.synth.SynthOptions;
+import dev.infermark.agentx.synth.SyntheticTraces;
+import dev.infermark.agentx.trace.WekaTraceParser;
 
 import dev.infermark.agentx.trace.HashIds;
 import dev.infermark.agentx.trace.WekaRequest;
@@ -225,5 +231,73 @@ class ChainSplitterTest {
     assertThat(tree.children()).extracting(ReplayStream::sessionId)
         .containsExactly("w::wg:000_000", "w::wg:000_001", "w::wg:000_002", "w::aux:000");
     assertThat(tree.requestCount()).isEqualTo(t.requestCount());
+  }
+
+  @Test
+  void howIdsAreSharedInMemoryNeverChangesTheSplit() {
+    // The splitter skips comparing ids a request was built on (HashIds.extendsWhole); the same
+    // requests with every id list held on its own must split identically.
+    List<List<WekaRequest>> lists = new ArrayList<>();
+    for (var f : TestData.wekaFiles()) {
+      lists.addAll(requestLists(WekaTraceParser.parseFile(f)));
+    }
+    for (WekaTrace t : SyntheticTraces.generate(SynthOptions.realistic(40), 5)) {
+      lists.addAll(requestLists(t));
+    }
+    SplittableRandom rnd = new SplittableRandom(3);
+    for (int k = 0; k < 300; k++) {
+      lists.add(randomConversation(rnd));
+    }
+    for (List<WekaRequest> shared : lists) {
+      List<WekaRequest> apart = shared.stream().map(r -> new WekaRequest(r.t(), r.type(), r.model(), r.in(), r.out(),
+          HashIds.of(r.hashIds().toArray()), r.inputTypes(), r.outputTypes(), r.stop(), r.apiTime(), r.thinkTime(),
+          r.ttft())).toList();
+      for (ChainSplitter.Level level : ChainSplitter.Level.values()) {
+        assertThat(ChainSplitter.split(shared, SplitOptions.defaults(), level))
+            .isEqualTo(ChainSplitter.split(apart, SplitOptions.defaults(), level));
+      }
+    }
+  }
+
+  private static List<List<WekaRequest>> requestLists(WekaTrace t) {
+    List<List<WekaRequest>> out = new ArrayList<>();
+    out.add(t.parentRequests());
+    for (var e : t.requests()) {
+      if (e instanceof WekaSubagent s) {
+        out.add(s.requests());
+      }
+    }
+    return out;
+  }
+
+  // Requests sharing ids as the parser does (each built on the previous one in list order), with
+  // extensions, pull-backs, forks from earlier requests, repeats, two models and overlapping times.
+  private static List<WekaRequest> randomConversation(SplittableRandom rnd) {
+    List<int[]> flat = new ArrayList<>();
+    List<WekaRequest> out = new ArrayList<>();
+    HashIds previous = HashIds.EMPTY;
+    int[] previousIds = new int[0];
+    int next = 100;
+    for (int k = 0; k < 2 + rnd.nextInt(30); k++) {
+      int[] ids;
+      int kind = rnd.nextInt(10);
+      if (flat.isEmpty() || kind == 0) {
+        ids = ids(next, 1 + rnd.nextInt(8)); // independent
+      } else {
+        int[] from = kind < 6 ? flat.getLast() : flat.get(rnd.nextInt(flat.size()));
+        int keep = kind == 9 ? from.length : kind > 6 ? rnd.nextInt(from.length + 1) : from.length;
+        ids = ids(Arrays.copyOf(from, keep), next, kind == 9 ? 0 : rnd.nextInt(5)); // kind 9: a repeat
+      }
+      next += 10;
+      int lcp = Arrays.mismatch(previousIds, ids);
+      lcp = lcp < 0 ? ids.length : lcp;
+      previous = HashIds.extending(previous, lcp, Arrays.copyOfRange(ids, lcp, ids.length));
+      previousIds = ids;
+      flat.add(ids);
+      Double api = rnd.nextInt(5) == 0 ? null : (double) rnd.nextInt(4);
+      out.add(new WekaRequest(rnd.nextInt(20), "n", rnd.nextInt(6) == 0 ? "small" : "m", 20_000 + rnd.nextInt(20_000),
+          rnd.nextInt(6) == 0 ? 30 : 300, previous, List.of(), List.of(), "", api, null, null));
+    }
+    return out;
   }
 }
