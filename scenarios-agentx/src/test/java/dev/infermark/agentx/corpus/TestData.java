@@ -32,6 +32,12 @@ public final class TestData {
     }
   }
 
+  /** Every shared trace file, sorted; none (instead of skipping) when the shared data is absent. */
+  public static List<Path> wekaFilesIfPresent() {
+    Path p = Path.of(System.getProperty("infermark.shared.data", "../../shared/data")).resolve("weka");
+    return Files.isDirectory(p) ? wekaFiles() : List.of();
+  }
+
   /** A shared file by name, e.g. {@code kv-cache-tester/trace_0504.json}. */
   public static Path weka(String relative) {
     return weka().resolve(relative);
