@@ -41,6 +41,19 @@ public record RequestRecord(Phase phase, String requestId, RequestTags tags, lon
     return (outputTokens == null ? 0 : outputTokens) + (reasoningTokens == null ? 0 : reasoningTokens);
   }
 
+  /**
+   * This record with {@code why} as its error when the client returned it as
+   * {@link ErrorKind#CANCELLED} (its sender aborted it): a load generator that aborts a request
+   * says why, keeping everything measured before the abort. Any other record is returned as is.
+   */
+  public RequestRecord abortedBecause(RequestError why) {
+    if (error == null || error.kind() != ErrorKind.CANCELLED) {
+      return this;
+    }
+    return new RequestRecord(phase, requestId, tags, dueNs, startNs, startEpochMicros, ackNs, contentChunkNs, endNs,
+        inputTokens, outputTokens, reasoningTokens, cachedTokens, text, reasoningText, finishReason, httpStatus, why);
+  }
+
   /** Time to first token in ns, or -1. */
   public long ttftNs() {
     return contentChunkNs.length == 0 ? -1 : contentChunkNs[0] - startNs;

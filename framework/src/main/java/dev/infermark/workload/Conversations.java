@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import dev.infermark.client.ChatMessage;
 import dev.infermark.client.InferenceRequest;
 import dev.infermark.record.Phase;
+import dev.infermark.record.RequestError;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.record.RequestTags;
 import dev.infermark.run.LoadGenerator;
@@ -24,7 +25,9 @@ import dev.infermark.settings.Keys;
  *
  * <p>Phases: first {@code warmup-request-count} requests (kept out of the metrics), then profiling
  * until {@code benchmark-duration} has passed or {@code request-count} requests completed; requests
- * in flight then have {@code benchmark-grace-period} to finish before they are cancelled.
+ * in flight then have {@code benchmark-grace-period} to finish before they are cut off. Every
+ * request sent is recorded, a cut-off one as cancelled with type {@code CutOff}; a cancel of the
+ * run aborts the requests in flight at once (recorded as cancelled) and returns.
  */
 public final class Conversations implements LoadGenerator {
   private final List<Turn> turns;
@@ -66,12 +69,14 @@ public final class Conversations implements LoadGenerator {
     AtomicInteger issued = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     ConcurrentLinkedQueue<Thread> threads = new ConcurrentLinkedQueue<>();
+    Duration grace = ctx.settings().get(Keys.BENCHMARK_GRACE_PERIOD);
+    AtomicReference<RequestError> cutOff = new AtomicReference<>();
     for (int u = 0; u < users; u++) {
       int user = u;
-      threads.add(Thread.ofVirtual().name("infermark-user-" + u).start(() -> {
+      threads.add(Thread.ofVirtual().name("infermark-user-" + u).unstarted(() -> {
         try {
           while (!ctx.cancelled() && System.nanoTime() < deadline) {
-            if (!playConversation(ctx, phase, user, deadline, issued, limit)) {
+            if (!playConversation(ctx, phase, user, deadline, issued, limit, cutOff)) {
               return;
             }
           }
@@ -80,17 +85,26 @@ public final class Conversations implements LoadGenerator {
         }
       }));
     }
-    long graceNs = ctx.settings().get(Keys.BENCHMARK_GRACE_PERIOD).toNanos();
-    for (Thread t : threads) {
-      long wait = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline + graceNs - System.nanoTime();
-      if (wait == Long.MAX_VALUE) {
-        t.join();
-      } else if (wait <= 0 || !t.join(Duration.ofNanos(wait))) {
-        t.interrupt(); // past the grace period: cancel what is still in flight
+    // A cancel aborts what is in flight now (the client returns it as cancelled), even a request that was just leaving.
+    Runnable unregister = ctx.cancellation().onCancel(() -> threads.forEach(Thread::interrupt));
+    try {
+      threads.forEach(Thread::start);
+      for (Thread t : threads) {
+        long wait = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline + grace.toNanos() - System.nanoTime();
+        if (wait == Long.MAX_VALUE) {
+          t.join();
+        } else if (wait <= 0 || !t.join(Duration.ofNanos(wait))) {
+          // Past the grace period: what is still in flight is cut off, and recorded as such.
+          cutOff.compareAndSet(null, RequestError.cutOff("cut off at the end of the run: still in flight when "
+              + "benchmark-grace-period (" + grace.toMillis() / 1000.0 + " s) ran out"));
+          t.interrupt();
+        }
       }
-    }
-    for (Thread t : threads) {
-      t.join(Duration.ofSeconds(10));
+      for (Thread t : threads) {
+        t.join(Duration.ofSeconds(10));
+      }
+    } finally {
+      unregister.run();
     }
     if (failure.get() != null) {
       throw new IllegalStateException("a virtual user failed: " + failure.get(), failure.get());
@@ -98,7 +112,8 @@ public final class Conversations implements LoadGenerator {
   }
 
   /** Plays one conversation; false when the request limit is reached. */
-  private boolean playConversation(RunContext ctx, Phase phase, int user, long deadline, AtomicInteger issued, int limit) {
+  private boolean playConversation(RunContext ctx, Phase phase, int user, long deadline, AtomicInteger issued, int limit,
+      AtomicReference<RequestError> cutOff) {
     String correlation = UUID.randomUUID().toString();
     List<ChatMessage> history = new ArrayList<>();
     for (int k = 0; k < turns.size(); k++) {
@@ -114,6 +129,10 @@ public final class Conversations implements LoadGenerator {
       InferenceRequest req = new InferenceRequest(phase, tags, history, null, null, turn.maxTokens(), null,
           k + 1 < turns.size(), -1);
       RequestRecord r = ctx.client().send(req);
+      RequestError why = cutOff.get();
+      if (why != null && !ctx.cancelled()) {
+        r = r.abortedBecause(why); // aborted by the grace period, not by a cancel
+      }
       ctx.record(r);
       history.add(ChatMessage.assistant(r.text() == null ? "" : r.text()));
     }

@@ -115,8 +115,10 @@ class ToolCallReplayTest {
       client.bodyListener((r, id, b) -> bodies.add(new String(b, StandardCharsets.UTF_8)));
       phase(src, client, records).run(1, 1, PhasePrefix.of(3, 1));
     }
-    assertThat(records).hasSizeGreaterThanOrEqualTo(3).allMatch(RequestRecord::ok);
-    assertThat(records).allMatch(r -> r.outputTokens() != null && r.outputTokens() == 8);
+    // Requests cut off when the phase stopped its agent are recorded too, as such.
+    List<RequestRecord> answered = records.stream().filter(r -> r.ok() || !r.error().isCutOff()).toList();
+    assertThat(answered).hasSizeGreaterThanOrEqualTo(3).allMatch(RequestRecord::ok);
+    assertThat(answered).allMatch(r -> r.outputTokens() != null && r.outputTokens() == 8);
     assertThat(bodies).anyMatch(b -> b.contains("\"tool_calls\":[") && b.contains("\"tool_call_id\":\"c0\"")
         && b.contains("\"tools\":[{\"type\":\"function\""));
   }

@@ -172,23 +172,33 @@ public final class AccuracyEval implements LoadGenerator {
       String prefix = phase == Phase.WARMUP ? "warmup_" : "session_";
       java.util.concurrent.atomic.AtomicReference<RuntimeException> failure = new java.util.concurrent.atomic.AtomicReference<>();
       try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-        Semaphore slots = new Semaphore(concurrency);
-        for (int i = 0; i < count && !ctx.cancelled(); i++) {
-          slots.acquire();
-          if (ctx.cancelled()) {
-            slots.release();
-            break;
-          }
-          int session = i;
-          pool.submit(() -> {
-            try {
-              one(phase, session, prefix, summary, errors);
-            } catch (RuntimeException e) {
-              failure.compareAndSet(null, e); // an export write failed: surface it after the phase
-            } finally {
+        // A cancel interrupts the requests in flight at once (each returns, and is recorded, as cancelled).
+        Runnable unregister = ctx.cancellation().onCancel(pool::shutdownNow);
+        try {
+          Semaphore slots = new Semaphore(concurrency);
+          for (int i = 0; i < count && !ctx.cancelled(); i++) {
+            slots.acquire();
+            if (ctx.cancelled()) {
               slots.release();
+              break;
             }
-          });
+            int session = i;
+            try {
+              pool.submit(() -> {
+                try {
+                  one(phase, session, prefix, summary, errors);
+                } catch (RuntimeException e) {
+                  failure.compareAndSet(null, e); // an export write failed: surface it after the phase
+                } finally {
+                  slots.release();
+                }
+              });
+            } catch (java.util.concurrent.RejectedExecutionException cancelled) {
+              break; // cancelled between the check and the submit
+            }
+          }
+        } finally {
+          unregister.run();
         }
       }
       if (failure.get() != null) {

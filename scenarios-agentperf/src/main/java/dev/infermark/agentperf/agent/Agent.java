@@ -17,7 +17,7 @@ import dev.infermark.record.RequestTags;
  * own virtual thread until {@link #stop()}; a failed request does not end the trajectory, since
  * the next turn's messages are recorded, not derived from the answer. Stopping interrupts the
  * thread, which aborts a request in flight; such a request (always sent after the window closed)
- * is reported as cut off rather than as a server failure.
+ * is reported as cut off rather than as a server failure (and still recorded).
  */
 public final class Agent implements Runnable {
   private final int id;

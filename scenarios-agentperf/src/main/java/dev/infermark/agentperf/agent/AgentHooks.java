@@ -18,8 +18,9 @@ public interface AgentHooks {
   void finished(int agent, String trajectoryId, Phase label, RequestRecord record);
 
   /**
-   * A request sent after the window closed was cut off when the phase stopped the agent: it says
-   * nothing about the server, so it is counted, not recorded.
+   * A request sent after the window closed was cut off when the phase stopped the agent (or the
+   * run was cancelled): it says nothing about the server, so it is kept out of every statistic,
+   * but it was sent, so it is recorded (as a warmup row).
    */
   void cutOff(int agent, RequestRecord record);
 

@@ -19,6 +19,7 @@ import dev.infermark.agentperf.power.PowerSampler;
 import dev.infermark.agentperf.trajectory.TrajectorySource;
 import dev.infermark.client.InferenceClient;
 import dev.infermark.record.Phase;
+import dev.infermark.record.RequestError;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.tokenizer.Tokenizer;
 
@@ -86,6 +87,10 @@ public final class PhaseRun {
       @Override
       public void cutOff(int agent, RequestRecord record) {
         cutOff.incrementAndGet();
+        // Recorded, saying why: a cancel of the run stays "cancelled", a phase stopping its agents is a cut-off.
+        sink.accept(cancelled.getAsBoolean() ? record : record.abortedBecause(RequestError.cutOff("cut off at the end "
+            + "of agentperf phase " + index + ": sent after the steady-state window, still in flight when the phase "
+            + "stopped its agents")));
       }
 
       @Override

@@ -22,6 +22,7 @@ import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.client.InferenceRequest;
 import dev.infermark.record.ErrorKind;
 import dev.infermark.record.Phase;
+import dev.infermark.record.RequestError;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.record.RequestTags;
 
@@ -35,6 +36,12 @@ import dev.infermark.record.RequestTags;
  * termination, cross-stream replay barriers, failed-request threshold, optional DAG fail-fast)
  * until the duration, then a grace drain.
  *
+ * <p>Every request sent gets exactly one record, whatever ends the run: when it ends (grace period
+ * over, cancel, abort, internal error) the requests still out are aborted through the dispatcher and
+ * the run finishes only once each has come back and been recorded, saying why it was aborted (cut
+ * off at the end of the run, or cancelled). A record that does not come back within
+ * {@link #CLOSE_WAIT_NS} is made from the scheduler's own times instead.
+ *
  * <p>All state lives behind this object's lock; time comes from a {@link ReplayClock} and requests
  * leave through a {@link RequestDispatcher}, so the rules are tested deterministically.
  */
@@ -43,6 +50,10 @@ public final class AgenticReplay {
   public enum Stage { NEW, PRIMING, PRESSURE, PROFILING, DONE }
 
   private static final long MS = 1_000_000L;
+  /** How long the end of a run waits for the records of the requests it aborted. */
+  static final long CLOSE_WAIT_NS = 10_000 * MS;
+  private static final RequestError CANCELLED = new RequestError(ErrorKind.CANCELLED, 0, "Cancelled",
+      "the run was cancelled while the request was in flight", null);
 
   private final ReplayConfig config;
   private final ReplayClock clock;
@@ -60,6 +71,9 @@ public final class AgenticReplay {
   private final RecycleGuard recycleGuard = new RecycleGuard();
   private final Set<String> markers = new HashSet<>();
   private final List<String> warmupFailures = new ArrayList<>();
+  private final List<String> warmupOverflows = new ArrayList<>();
+  /** Requests handed to the dispatcher whose record has not come back, by id. */
+  private final Map<Long, Wire> wires = new LinkedHashMap<>();
   private final BranchStats branchStats = new BranchStats();
   private final CompletableFuture<Void> finished = new CompletableFuture<>();
   private final long systemCapNs;
@@ -74,9 +88,15 @@ public final class AgenticReplay {
   private boolean stopped;
   private boolean pressureStopping;
   private boolean cancelled;
+  /** The run is ending: nothing more is sent; it finishes once every request out has its record. */
+  private boolean closing;
+  private Throwable failure;
+  private long wireSeq;
   private long phaseStartNs = -1;
   private long skippedOverflows;
-  private long droppedAfterGrace;
+  private long cutOff;
+  private long cancelledInFlight;
+  private long notReturned;
   private long idleJumps;
   private long idleSkippedNs;
   private long traceCapJumps;
@@ -182,14 +202,27 @@ public final class AgenticReplay {
   }
 
   /**
-   * {@code agentic-warmup-grace-period} ran out with primers still out: they are cancelled (a
-   * response arriving later is dropped) and count as terminal warmup failures (§3.5): a root
-   * primer among them aborts the run as cancelled, naming every such trace; sub-agent primers do
-   * not, and warmup goes on without them.
+   * {@code agentic-warmup-grace-period} ran out with primers still out: they are cancelled (those
+   * on the wire are aborted and recorded as cut off when they come back) and count as terminal
+   * warmup failures (§3.5): a root primer among them aborts the run as cancelled, naming every
+   * such trace; sub-agent primers do not, and warmup goes on without them.
    */
   private synchronized void warmupGraceExpired() {
-    if (stage != Stage.PRIMING || primersOutstanding == 0) {
+    if (stage != Stage.PRIMING || primersOutstanding == 0 || closing) {
       return;
+    }
+    String grace = config.warmupGracePeriod().toMillis() / 1000.0 + " s";
+    RequestError cut = RequestError.cutOff("cut off at the end of warmup: still in flight when "
+        + "agentic-warmup-grace-period (" + grace + ") ran out");
+    for (Wire w : List.copyOf(wires.values())) {
+      if (w.kind == Kind.PRIMER && !w.bookedOff) {
+        // Booked off now (warmup goes on without it); its record still comes, and is kept.
+        w.bookedOff = true;
+        w.run.onWire = false;
+        inFlight--;
+        w.run.play.inFlight--;
+        abort(w, cut);
+      }
     }
     List<String> roots = new ArrayList<>();
     int cancelledChildren = 0;
@@ -202,12 +235,6 @@ public final class AgenticReplay {
           continue;
         }
         run.primerPending = false;
-        if (run.onWire) {
-          run.onWire = false;
-          run.primerCancelled = true;
-          inFlight--;
-          lane.play.inFlight--;
-        }
         primersCancelled++;
         if (run.stream.agentDepth() == 0) {
           if (!roots.contains(lane.play.tree.traceId())) {
@@ -220,13 +247,12 @@ public final class AgenticReplay {
     }
     timers.removeIf(t -> t.kind == Kind.PRIMER); // not sent yet: cancelled too
     primersOutstanding = 0;
-    String grace = config.warmupGracePeriod().toMillis() / 1000.0 + " s";
     if (!roots.isEmpty()) {
       warmupFailures.addAll(roots);
       log.accept("agentic replay: WARNING warmup grace period (" + grace + ") expired; " + primersCancelled
           + " primer(s) cancelled, root trace(s) " + String.join(", ", roots) + " not primed; aborting run early");
       cancelled = true;
-      finish();
+      close(aborted("warmup failed (root primer(s) of " + String.join(", ", roots) + " not primed in time)"), null);
       return;
     }
     log.accept("agentic replay: WARNING warmup grace period (" + grace + ") expired; " + cancelledChildren
@@ -292,7 +318,7 @@ public final class AgenticReplay {
   }
 
   private synchronized void stopPressure() {
-    if (stage != Stage.PRESSURE || pressureStopping) {
+    if (stage != Stage.PRESSURE || pressureStopping || closing) {
       return;
     }
     pressureStopping = true;
@@ -318,10 +344,14 @@ public final class AgenticReplay {
     afterEvent(null);
   }
 
+  /** The cache-pressure drain ran out: what is still on the wire is cut off (and recorded), then the run fails. */
   private synchronized void pressureDrainExpired(long seconds, String knob) {
-    if (stage == Stage.PRESSURE && inFlight > 0) {
-      throw new IllegalStateException("Accelerated warmup drain timed out before all wire requests returned (" + inFlight
-          + " still in flight after " + seconds + " s); raise " + knob);
+    if (stage == Stage.PRESSURE && inFlight > 0 && !closing) {
+      IllegalStateException e = new IllegalStateException("Accelerated warmup drain timed out before all wire requests "
+          + "returned (" + inFlight + " still in flight after " + seconds + " s); raise " + knob);
+      log.accept("agentic replay: " + e.getMessage());
+      close(RequestError.cutOff("cut off at the end of warmup: still in flight when the cache-pressure drain (" + seconds
+          + " s, " + knob + ") ran out"), e);
     }
   }
 
@@ -374,7 +404,7 @@ public final class AgenticReplay {
   }
 
   private synchronized void stopProfiling() {
-    if (stage != Stage.PROFILING || stopped) {
+    if (stage != Stage.PROFILING || stopped || closing) {
       return;
     }
     stopped = true;
@@ -382,23 +412,108 @@ public final class AgenticReplay {
     log.accept("agentic replay: duration reached; draining " + inFlight + " in-flight request(s); idle cap jumps="
         + idleJumps + " skipped=" + String.format("%.1f", idleSkippedNs / 1e9) + "s");
     if (inFlight == 0) {
-      finish();
+      close(null, null);
     } else {
       clock.schedule(guarded(this::graceExpired), clock.nowNanos() + config.gracePeriod().toNanos());
     }
   }
 
+  /** {@code benchmark-grace-period} ran out: every request still out is cut off, and recorded as such. */
   private synchronized void graceExpired() {
-    if (stage != Stage.DONE) {
-      log.accept("agentic replay: grace period over, " + inFlight + " request(s) still in flight are dropped");
-      finish();
+    if (stage != Stage.DONE && !closing) {
+      String grace = config.gracePeriod().toMillis() / 1000.0 + " s";
+      log.accept("agentic replay: grace period (" + grace + ") over, " + inFlight + " request(s) still in flight are "
+          + "cut off");
+      close(RequestError.cutOff("cut off at the end of the run: still in flight when benchmark-grace-period (" + grace
+          + ") ran out"), null);
     }
   }
 
-  private void finish() {
-    enter(Stage.DONE);
-    timers.clear();
-    finished.complete(null);
+  /** The error of a request in flight when the run aborted itself (warmup failure, threshold, internal error). */
+  private static RequestError aborted(String why) {
+    return new RequestError(ErrorKind.CANCELLED, 0, "Cancelled", "the run was aborted while the request was in "
+        + "flight: " + why, null);
+  }
+
+  /**
+   * Ends the run: nothing more is sent, every request still out is aborted (its record will say
+   * {@code why}; {@code null} when none is left to abort but cut-off primers may still be coming back),
+   * and the run finishes once each record came back, failing with {@code failure} when given.
+   */
+  private void close(RequestError why, Throwable failure) {
+    if (failure != null && this.failure == null) {
+      this.failure = failure;
+    }
+    if (stage == Stage.DONE) {
+      return;
+    }
+    if (!closing) {
+      closing = true;
+      timers.clear();
+      parked.clear();
+      if (!wires.isEmpty()) {
+        clock.schedule(guarded(this::closeWaitExpired), clock.nowNanos() + CLOSE_WAIT_NS);
+      }
+    }
+    if (why != null) {
+      for (Wire w : List.copyOf(wires.values())) {
+        abort(w, why);
+      }
+    }
+    maybeFinish();
+  }
+
+  private static void abort(Wire w, RequestError why) {
+    if (w.abortedAs == null) {
+      w.abortedAs = why;
+      w.out.abort().request();
+    }
+  }
+
+  /**
+   * Records whose request was aborted but did not come back within {@link #CLOSE_WAIT_NS} (a
+   * client that ignores the abort): each gets a record from the scheduler's own times (no
+   * response times), and its own record, should it come later, is discarded.
+   */
+  private synchronized void closeWaitExpired() {
+    if (stage == Stage.DONE || wires.isEmpty()) {
+      return;
+    }
+    long now = clock.nowNanos();
+    log.accept("agentic replay: WARNING " + wires.size() + " aborted request(s) did not return within "
+        + CLOSE_WAIT_NS / 1_000_000_000 + " s; recorded without response times");
+    for (Wire w : wires.values()) {
+      RequestError e = w.abortedAs != null ? w.abortedAs : CANCELLED;
+      notReturned++;
+      keep(w.out.withError(new RequestError(e.kind(), e.code(), e.type(), e.message() + " (the aborted request did "
+          + "not return within " + CLOSE_WAIT_NS / 1_000_000_000 + " s)", null), now));
+    }
+    wires.clear();
+    maybeFinish();
+  }
+
+  private void maybeFinish() {
+    if (closing && wires.isEmpty() && stage != Stage.DONE) {
+      enter(Stage.DONE);
+      timers.clear();
+      if (failure != null) {
+        finished.completeExceptionally(failure);
+      } else {
+        finished.complete(null);
+      }
+    }
+  }
+
+  /** Hands a record to the sink, counting the requests aborted at the end of the run. */
+  private void keep(RequestRecord record) {
+    if (record.error() != null && record.error().kind() == ErrorKind.CANCELLED) {
+      if (record.error().isCutOff()) {
+        cutOff++;
+      } else {
+        cancelledInFlight++;
+      }
+    }
+    sink.accept(record);
   }
 
   /**
@@ -418,20 +533,21 @@ public final class AgenticReplay {
   private synchronized void fail(Throwable e) {
     if (stage != Stage.DONE) {
       log.accept("agentic replay: stopped by an internal error: " + e);
-      enter(Stage.DONE);
-      timers.clear();
     }
-    finished.completeExceptionally(e);
+    close(aborted("internal error: " + e), e);
   }
 
-  /** Stops at once (Ctrl+C, JUnit abort): nothing new is sent, records arriving later are dropped. */
+  /**
+   * Stops (Ctrl+C, JUnit abort): nothing new is sent, the requests in flight are aborted, and the
+   * run finishes once each is recorded as cancelled.
+   */
   public synchronized void cancel() {
     if (stage == Stage.DONE) {
       return;
     }
     cancelled = true;
     log.accept("agentic replay: cancelled with " + inFlight + " request(s) in flight");
-    finish();
+    close(CANCELLED, null);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -470,7 +586,7 @@ public final class AgenticReplay {
       if (at == wakeAtNs) {
         wakeAtNs = Long.MAX_VALUE;
       }
-      if (stage == Stage.DONE) {
+      if (stage == Stage.DONE || closing) {
         return;
       }
       long now = clock.nowNanos();
@@ -488,7 +604,32 @@ public final class AgenticReplay {
       afterEvent(null);
     }
     // Hand-off outside the lock, so completions on other threads are not held up by a burst.
-    out.forEach(dispatcher::send);
+    for (int i = 0; i < out.size(); i++) {
+      Outgoing o = out.get(i);
+      try {
+        dispatcher.send(o);
+      } catch (RuntimeException e) {
+        // A broken dispatcher (or prompt): the run fails; this request gets its failed record, the rest were never sent.
+        fail(e);
+        o.done().accept(o.failed(e, clock.nowNanos()));
+        out.subList(i + 1, out.size()).forEach(this::unsent);
+        return;
+      }
+    }
+  }
+
+  /** Forgets a request booked for sending that never left (the run failed first). */
+  private synchronized void unsent(Outgoing o) {
+    for (var it = wires.values().iterator(); it.hasNext();) {
+      Wire w = it.next();
+      if (w.out == o) {
+        it.remove();
+        inFlight--;
+        w.run.play.inFlight--;
+        w.run.onWire = false;
+      }
+    }
+    maybeFinish();
   }
 
   private void ensureWake() {
@@ -520,7 +661,7 @@ public final class AgenticReplay {
       handoff();
     }
     if (stage == Stage.PROFILING && stopped && inFlight == 0) {
-      finish();
+      close(null, null);
     }
     ensureWake();
   }
@@ -635,14 +776,16 @@ public final class AgenticReplay {
     }
     RequestTags tags = tags(run, t.turn, phase);
     long due = t.dueNs;
-    Kind kind = t.kind;
     ReplayStream stream = run.stream;
     String marker = play.marker;
     String model = turn.model();
-    return new Outgoing(phase, tags, due,
+    long id = wireSeq++;
+    Outgoing out = new Outgoing(phase, tags, due,
         () -> new InferenceRequest(phase, tags, CacheBust.apply(prompts.messages(stream, t.turn), marker), null, model,
             maxTokens, null, false, due),
-        r -> guarded(() -> complete(run, t.turn, kind, r)).run());
+        r -> guarded(() -> complete(id, r)).run());
+    wires.put(id, new Wire(out, run, t.turn, t.kind));
+    return out;
   }
 
   private RequestTags tags(StreamRun run, int turnIndex, Phase phase) {
@@ -664,15 +807,21 @@ public final class AgenticReplay {
         run.parentCorrelationId, play.lane.index, run.stream.agentDepth(), extra);
   }
 
-  private synchronized void complete(StreamRun run, int turnIndex, Kind kind, RequestRecord record) {
-    if (kind == Kind.PRIMER && run.primerCancelled) {
-      run.primerCancelled = false; // cancelled by the warmup grace period: already booked off
-      log.accept("agentic replay: dropped the late response of cancelled primer " + run.stream.sessionId() + " turn "
-          + turnIndex);
+  private synchronized void complete(long id, RequestRecord returned) {
+    Wire w = wires.remove(id);
+    if (w == null) {
+      // Given a record of its own when it did not return in time after an abort: exactly one record per request.
+      log.accept("agentic replay: discarded the late record of an aborted request (" + returned.tags().conversationId()
+          + " turn " + returned.tags().turnIndex() + ")");
       return;
     }
-    if (stage == Stage.DONE) {
-      droppedAfterGrace++;
+    RequestRecord record = w.abortedAs == null ? returned : returned.abortedBecause(w.abortedAs);
+    StreamRun run = w.run;
+    int turnIndex = w.turn;
+    Kind kind = w.kind;
+    if (w.bookedOff) {
+      keep(record); // a primer the warmup grace period cut off: warmup already went on without it
+      maybeFinish();
       return;
     }
     Play play = run.play;
@@ -681,17 +830,31 @@ public final class AgenticReplay {
     run.onWire = false;
     long now = clock.nowNanos();
     run.lastEndNs = now;
+    boolean overflow = !record.ok() && record.error().kind() == ErrorKind.CONTEXT_OVERFLOW;
+    if (closing) {
+      // The run is ending: record what came back, start nothing.
+      if (overflow && kind == Kind.TURN && stage == Stage.PROFILING) {
+        skippedOverflows++;
+      } else {
+        keep(record);
+      }
+      maybeFinish();
+      return;
+    }
     if (kind == Kind.PRIMER) {
-      sink.accept(record);
+      keep(record);
       run.primerPending = false;
       primersOutstanding--;
       if (!record.ok() && run.stream.agentDepth() == 0) {
-        // Any root primer failure (overflow included) aborts: profiling would start on a degraded pool.
+        // Any root primer failure (overflow included, as the seed says) aborts: profiling would start on a degraded pool.
         warmupFailures.add(play.tree.traceId());
+        if (record.error().kind() == ErrorKind.CONTEXT_OVERFLOW) {
+          warmupOverflows.add(play.tree.traceId());
+        }
         log.accept("agentic replay: warmup failed for trace " + play.tree.traceId() + " ("
             + record.error().message() + "); aborting run early");
         cancelled = true;
-        finish();
+        close(aborted("warmup failed for trace " + play.tree.traceId()), null);
         return;
       }
       if (primersOutstanding == 0) {
@@ -700,12 +863,11 @@ public final class AgenticReplay {
       afterEvent(null);
       return;
     }
-    boolean overflow = !record.ok() && record.error().kind() == ErrorKind.CONTEXT_OVERFLOW;
     if (overflow && stage == Stage.PROFILING) {
       // Skip path: kept out of metrics, error counts and the JSONL; counted for the 1 % check.
       skippedOverflows++;
     } else {
-      sink.accept(record);
+      keep(record);
     }
     run.completedThrough = Math.max(run.completedThrough, turnIndex);
     if (stage == Stage.PRESSURE) {
@@ -767,9 +929,13 @@ public final class AgenticReplay {
   /**
    * Counts a profiling completion (overflows are not passed in) for {@code failed-request-threshold}
    * and aborts the run, stamped cancelled, once the error fraction exceeds it after at least
-   * {@code max(concurrency, 10)} completions. Returns whether the run was aborted.
+   * {@code max(concurrency, 10)} completions. Returns whether the run was aborted. A request the
+   * run's cancel aborted says nothing about the server and is not counted.
    */
   private boolean countTowardThreshold(RequestRecord record) {
+    if (!record.ok() && record.error().kind() == ErrorKind.CANCELLED) {
+      return false;
+    }
     profilingCompleted++;
     if (!record.ok()) {
       profilingFailed++;
@@ -783,7 +949,7 @@ public final class AgenticReplay {
         + "(%.4f > %s)", profilingFailed, profilingCompleted, profilingFailed / (double) profilingCompleted, f);
     log.accept("agentic replay: " + abortReason + "; aborting run");
     cancelled = true;
-    finish();
+    close(aborted(abortReason), null);
     return true;
   }
 
@@ -982,6 +1148,11 @@ public final class AgenticReplay {
     return List.copyOf(warmupFailures);
   }
 
+  /** Those of {@link #warmupFailures} whose primer the server rejected as a context overflow. */
+  public synchronized List<String> warmupOverflows() {
+    return List.copyOf(warmupOverflows);
+  }
+
   /** {@code System.nanoTime()} of the profiling start, or -1 before it. */
   public synchronized long phaseStartNs() {
     return phaseStartNs;
@@ -992,9 +1163,25 @@ public final class AgenticReplay {
     return skippedOverflows;
   }
 
-  /** Records that came back after the grace period (or a cancel) and were dropped. */
-  public synchronized long droppedAfterGrace() {
-    return droppedAfterGrace;
+  /**
+   * Requests cut off at the end of the run (or of warmup) by a grace period or drain bound: each
+   * recorded as cancelled, type {@link RequestError#CUT_OFF}.
+   */
+  public synchronized long cutOff() {
+    return cutOff;
+  }
+
+  /** Requests in flight when the run was cancelled or aborted itself: each recorded as cancelled. */
+  public synchronized long cancelledInFlight() {
+    return cancelledInFlight;
+  }
+
+  /**
+   * Aborted requests whose record did not come back within {@link #CLOSE_WAIT_NS}, recorded from
+   * the scheduler's own times instead (0 unless the client ignores aborts).
+   */
+  public synchronized long notReturned() {
+    return notReturned;
   }
 
   public synchronized int inFlight() {
@@ -1122,8 +1309,6 @@ public final class AgenticReplay {
     boolean onWire;
     /** Its warmup primer has not returned yet. */
     boolean primerPending;
-    /** Its primer was cancelled by the warmup grace period while on the wire: the late response is dropped. */
-    boolean primerCancelled;
     long lastStartNs;
     long lastEndNs;
 
@@ -1144,6 +1329,25 @@ public final class AgenticReplay {
   }
 
   private record Primer(StreamRun run, int turn, double leadMs) {}
+
+  /** A request handed to the dispatcher whose record has not come back yet. */
+  private static final class Wire {
+    final Outgoing out;
+    final StreamRun run;
+    final int turn;
+    final Kind kind;
+    /** Why the scheduler aborted it (its record then says so), or {@code null}. */
+    RequestError abortedAs;
+    /** No longer counted as in flight (a primer the warmup grace period cut off): only its record is awaited. */
+    boolean bookedOff;
+
+    Wire(Outgoing out, StreamRun run, int turn, Kind kind) {
+      this.out = out;
+      this.run = run;
+      this.turn = turn;
+      this.kind = kind;
+    }
+  }
 
   /** A turn waiting for a phase boundary, with its offset (ms) once the next phase starts. */
   private record Parked(StreamRun run, int turn, double offsetMs) {}

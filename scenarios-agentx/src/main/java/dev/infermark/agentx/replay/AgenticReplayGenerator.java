@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import dev.infermark.agentx.corpus.Corpus;
@@ -25,6 +27,11 @@ import tools.jackson.databind.node.ObjectNode;
  * replay's own measurements (dispatch lateness, idle-cap jumps) to the run's artifacts.
  */
 public final class AgenticReplayGenerator implements LoadGenerator {
+  /** {@code incomplete_reason} of a run aborted by a root warmup failure. */
+  public static final String WARMUP_FAILED = "warmup_failed";
+  /** {@code incomplete_reason} of a run aborted by {@code failed-request-threshold}. */
+  public static final String FAILED_REQUEST_THRESHOLD = "failed_request_threshold";
+
   /** The scenario minimum below which the coverage gate is not applied (spec §1.6). */
   static final Duration COVERAGE_MIN_WINDOW = Duration.ofSeconds(900);
 
@@ -72,18 +79,37 @@ public final class AgenticReplayGenerator implements LoadGenerator {
         case PROFILING -> "profiling";
         default -> "drain";
       }, stage == AgenticReplay.Stage.PROFILING ? config.benchmarkDuration() : null));
-      ctx.cancellation().onCancel(replay::cancel);
-      replay.start();
+      Runnable unregister = ctx.cancellation().onCancel(replay::cancel);
       try {
-        replay.finished().get();
-      } catch (InterruptedException e) {
-        replay.cancel();
-        Thread.currentThread().interrupt();
-      } catch (ExecutionException e) {
-        throw new IllegalStateException("agentic replay failed: " + e.getCause().getMessage(), e.getCause());
+        replay.start();
+        awaitEnd(replay);
+      } finally {
+        unregister.run();
       }
     }
     return finish(ctx, config, replay, meter);
+  }
+
+  /**
+   * Waits for the replay to end, which it does only once every request it sent is recorded. When
+   * this thread is interrupted (a JUnit abort), the replay is cancelled and still given the time
+   * to record its aborted requests before the artifacts are written.
+   */
+  private static void awaitEnd(AgenticReplay replay) {
+    try {
+      replay.finished().get();
+    } catch (InterruptedException e) {
+      replay.cancel();
+      try {
+        replay.finished().get(2 * AgenticReplay.CLOSE_WAIT_NS, TimeUnit.NANOSECONDS);
+      } catch (InterruptedException | TimeoutException | ExecutionException ignored) {
+        // the run is being torn down: write what was recorded
+      } finally {
+        Thread.currentThread().interrupt();
+      }
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("agentic replay failed: " + e.getCause().getMessage(), e.getCause());
+    }
   }
 
   private RunResult finish(RunContext ctx, ReplayConfig config, AgenticReplay replay, ProfileMeter meter) {
@@ -122,7 +148,9 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     info.put("system_idle_cap_jumps", replay.idleJumps());
     info.put("system_idle_cap_skipped_seconds", replay.idleSkippedNs() / 1e9);
     info.put("trace_idle_cap_jumps", replay.traceCapJumps());
-    info.put("records_dropped_after_grace", replay.droppedAfterGrace());
+    info.put("requests_cut_off", replay.cutOff());
+    info.put("requests_cancelled_in_flight", replay.cancelledInFlight());
+    info.put("records_not_returned", replay.notReturned());
     info.put("replay_barrier_holds", replay.barrierHolds());
     info.put("cache_bust_target", config.cacheBust() ? CacheBust.TARGET : "none");
     if (meter.latenessCount() > 0) {
@@ -161,11 +189,19 @@ public final class AgenticReplayGenerator implements LoadGenerator {
           + "of the %.0f s window, required %.1f%%; check inference server logs", 100 * coverage.ttftRatio(),
           100 * coverage.itlRatio(), coverage.expectedSeconds(), 100 * coverage.requiredRatio()));
     }
+    TrajectoryWarmupFailedException warmupFailed = replay.warmupFailures().isEmpty() ? null
+        : new TrajectoryWarmupFailedException(replay.warmupFailures(), replay.warmupOverflows());
+    if (warmupFailed != null) {
+      // The replay stopped itself: the run is cancelled, its artifacts say why (incomplete, abort_reason).
+      ctx.abort(WARMUP_FAILED, warmupFailed.getMessage());
+    } else if (replay.abortReason() != null) {
+      ctx.abort(FAILED_REQUEST_THRESHOLD, replay.abortReason());
+    }
     if (replay.abortReason() != null) {
       result.consoleLine("agentx: run aborted: " + replay.abortReason());
     }
-    if (!replay.warmupFailures().isEmpty()) {
-      throw new TrajectoryWarmupFailedException(replay.warmupFailures());
+    if (warmupFailed != null) {
+      throw warmupFailed;
     }
     return result;
   }
@@ -223,8 +259,19 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     private static final long serialVersionUID = 1L;
 
     public TrajectoryWarmupFailedException(List<String> traceIds) {
+      this(traceIds, List.of());
+    }
+
+    /**
+     * @param overflowed the traces among them whose primer the server rejected as a context overflow:
+     *     the message then says how to leave such traces out
+     */
+    public TrajectoryWarmupFailedException(List<String> traceIds, List<String> overflowed) {
       super("Trajectory warmup failed for " + traceIds.size() + " trace(s): " + String.join(", ", traceIds)
-          + ". Run aborted to preserve metrics integrity.");
+          + ". Run aborted to preserve metrics integrity." + (overflowed.isEmpty() ? "" : " The server rejected the "
+          + "primer of " + String.join(", ", overflowed) + " as a context overflow: the trace needs more context than "
+          + "the server serves. Set infermark.max-context-length to the server's context length to drop such traces "
+          + "before the replay."));
     }
   }
 }

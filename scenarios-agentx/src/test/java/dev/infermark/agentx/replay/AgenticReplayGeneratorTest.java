@@ -148,5 +148,45 @@ class AgenticReplayGeneratorTest {
         .hasMessageContaining("Trajectory warmup failed for").hasMessageContaining("Run aborted to preserve metrics");
     assertThat(verdict.reasons()).containsExactly("run_cancelled");
     assertThat(records).noneMatch(r -> r.phase() == Phase.PROFILING);
+    // The run is aborted (cancelled: was_cancelled, is_complete false) and its artifacts say why, as the verdict does.
+    assertThat(cancellation.cancelled()).isTrue();
+    ObjectNode extras = ctx.exportExtras();
+    assertThat(extras.get("incomplete_reason").asString()).isEqualTo("warmup_failed");
+    assertThat(extras.get("metadata").get("abort_reason").asString()).startsWith("Trajectory warmup failed for ")
+        .doesNotContain("context overflow");
+  }
+
+  @Test
+  void aRootPrimerContextOverflowAbortsTheRunAsTheSeedSaysAndNamesTheRemedy() {
+    RunContext ctx = context(Map.of("trajectory-start-min-ratio", "0.5", "trajectory-start-max-ratio", "0.5"),
+        r -> r.phase() == Phase.WARMUP && r.tags().conversationId().equals("trace_1")
+            ? new RequestError(ErrorKind.CONTEXT_OVERFLOW, 400, "Bad Request", "maximum context length is 8192", null)
+            : null);
+    assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx)))
+        .isInstanceOf(AgenticReplayGenerator.TrajectoryWarmupFailedException.class)
+        .hasMessage("Trajectory warmup failed for 1 trace(s): trace_1. Run aborted to preserve metrics integrity. The "
+            + "server rejected the primer of trace_1 as a context overflow: the trace needs more context than the "
+            + "server serves. Set infermark.max-context-length to the server's context length to drop such traces "
+            + "before the replay.");
+    assertThat(verdict.reasons()).containsExactly("run_cancelled");
+    assertThat(ctx.exportExtras().get("incomplete_reason").asString()).isEqualTo("warmup_failed");
+    assertThat(records).noneMatch(r -> r.phase() == Phase.PROFILING);
+    assertThat(records).anyMatch(r -> !r.ok() && r.error().kind() == ErrorKind.CONTEXT_OVERFLOW)
+        .as("the overflowed primer is recorded");
+  }
+
+  @Test
+  void aSubAgentPrimerContextOverflowDoesNotAbort() throws Exception {
+    // t* at a third of each tree: the sub-agent (60..150 ms) is live, so it gets a primer too.
+    RunContext ctx = context(Map.of("trajectory-start-min-ratio", "0.33", "trajectory-start-max-ratio", "0.33"),
+        r -> r.phase() == Phase.WARMUP && r.tags().agentDepth() > 0
+            ? new RequestError(ErrorKind.CONTEXT_OVERFLOW, 400, "Bad Request", "maximum context length is 8192", null)
+            : null);
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx));
+    assertThat(records).anyMatch(r -> r.phase() == Phase.WARMUP && r.tags().agentDepth() > 0 && !r.ok());
+    assertThat(records).anyMatch(r -> r.phase() == Phase.PROFILING);
+    assertThat(verdict.reasons()).doesNotContain("run_cancelled");
+    assertThat(ctx.exportExtras().has("incomplete_reason")).isFalse();
+    assertThat(cancellation.cancelled()).isFalse();
   }
 }

@@ -18,6 +18,7 @@ import dev.infermark.agentx.topology.ReplayStream;
 import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.record.ErrorKind;
 import dev.infermark.record.Phase;
+import dev.infermark.record.RequestRecord;
 
 class AgenticReplayProfilingTest {
   private static final long S = 1_000_000_000L;
@@ -182,7 +183,7 @@ class AgenticReplayProfilingTest {
   }
 
   @Test
-  void finalTurnDuringCooldownDoesNotRecycleAndGraceExpiryDropsLateRecords() {
+  void finalTurnDuringCooldownDoesNotRecycleAndGraceExpiryCutsOffAndRecordsWhatIsLeft() {
     Trees.Cfg cfg = new Trees.Cfg().concurrency(2).ratio(0);
     cfg.duration = Duration.ofSeconds(5);
     Harness h = new Harness(cfg, Trees.pool(4, 0)).start();
@@ -192,12 +193,69 @@ class AgenticReplayProfilingTest {
     h.net.ok(a);
     h.clock.runDue();
     assertThat(h.net.open).hasSize(1);
+    assertThat(h.net.abortRequested()).isEmpty();
     h.clock.advanceMs(30_000);
+    // The grace period is over: b is aborted, and the run ends only once its record is in.
+    assertThat(h.net.abortRequested()).containsExactly(b);
+    assertThat(h.replay.finished()).isNotDone();
+    assertThat(h.net.returnAborted()).isEqualTo(1);
     assertThat(h.replay.finished()).isDone();
-    h.net.ok(b);
-    assertThat(h.replay.droppedAfterGrace()).isEqualTo(1);
-    assertThat(h.profiling()).hasSize(1);
+    assertThat(h.profiling()).hasSize(2);
+    RequestRecord cut = h.profiling().get(1);
+    assertThat(cut.tags().conversationId()).isEqualTo("trace_0001");
+    assertThat(cut.error().kind()).isEqualTo(ErrorKind.CANCELLED);
+    assertThat(cut.error().type()).isEqualTo("CutOff");
+    assertThat(cut.error().message()).isEqualTo("cut off at the end of the run: still in flight when "
+        + "benchmark-grace-period (30.0 s) ran out");
+    assertThat(cut.ackNs()).as("partial timings kept").isPositive();
+    assertThat(cut.contentChunkNs()).hasSize(1);
+    assertThat(h.replay.cutOff()).isEqualTo(1);
+    assertThat(h.replay.cancelledInFlight()).isZero();
     assertThat(h.replay.plays()).isEqualTo(2);
+    assertThat(h.log).anyMatch(l -> l.contains("1 request(s) still in flight are cut off"));
+  }
+
+  @Test
+  void cancelAbortsWhatIsInFlightAndFinishesOnlyOnceEachIsRecorded() {
+    Harness h = new Harness(new Trees.Cfg().concurrency(3).ratio(0), Trees.pool(4, 0)).start();
+    h.net.ok(h.net.open("trace_0000", 0));
+    h.clock.runDue();
+    int out = h.net.open.size();
+    int before = h.records.size();
+    h.replay.cancel();
+    assertThat(h.replay.cancelled()).isTrue();
+    assertThat(h.net.abortRequested()).hasSize(out);
+    assertThat(h.replay.finished()).isNotDone();
+    h.net.returnAborted();
+    assertThat(h.replay.finished()).isDone();
+    assertThat(h.records).hasSize(before + out);
+    assertThat(h.records.subList(before, h.records.size())).allSatisfy(r -> {
+      assertThat(r.error().type()).isEqualTo("Cancelled");
+      assertThat(r.error().message()).isEqualTo("the run was cancelled while the request was in flight");
+    });
+    assertThat(h.replay.cancelledInFlight()).isEqualTo(out);
+    h.clock.advanceMs(60_000);
+    assertThat(h.net.sent).as("nothing sent after the cancel").hasSize(before + out);
+  }
+
+  @Test
+  void anAbortedRequestThatNeverReturnsGetsARecordFromTheSchedulersTimes() {
+    Trees.Cfg cfg = new Trees.Cfg().concurrency(1).ratio(0);
+    cfg.duration = Duration.ofSeconds(5);
+    Harness h = new Harness(cfg, Trees.pool(1, 0)).start();
+    FakeDispatcher.Sent a = h.net.open("trace_0000", 0);
+    h.clock.advanceMs(5_000 + 30_000);
+    assertThat(h.replay.finished()).isNotDone();
+    h.clock.advanceMs(AgenticReplay.CLOSE_WAIT_NS / 1e6);
+    assertThat(h.replay.finished()).isDone();
+    assertThat(h.profiling()).singleElement().satisfies(r -> {
+      assertThat(r.error().type()).isEqualTo("CutOff");
+      assertThat(r.error().message()).endsWith("(the aborted request did not return within 10 s)");
+      assertThat(r.ackNs()).isEqualTo(-1);
+    });
+    assertThat(h.replay.notReturned()).isEqualTo(1);
+    h.net.ok(a); // its own record, much later: discarded, one record per request
+    assertThat(h.profiling()).hasSize(1);
   }
 
   @Test

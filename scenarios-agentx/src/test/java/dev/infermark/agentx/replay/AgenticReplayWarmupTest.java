@@ -166,6 +166,8 @@ class AgenticReplayWarmupTest {
     h.clock.advanceMs(5_000 + 19_999);
     assertThat(h.replay.finished()).isNotDone();
     h.clock.advanceMs(1);
+    assertThat(h.net.returnAborted()).as("the request on the wire is cut off and recorded").isEqualTo(1);
+    assertThat(h.records.getLast().error().type()).isEqualTo("CutOff");
     assertThat(h.replay.finished()).isCompletedExceptionally();
     assertThat(h.replay.finished().exceptionNow()).hasMessageStartingWith(
         "Accelerated warmup drain timed out before all wire requests returned (1 still in flight after 20 s)");

@@ -41,6 +41,28 @@ final class FakeDispatcher implements RequestDispatcher {
     open.add(s);
   }
 
+  /** The open requests the scheduler asked to abort. */
+  List<Sent> abortRequested() {
+    return open.stream().filter(s -> s.out.abort().requested()).toList();
+  }
+
+  /**
+   * Returns every open request the scheduler aborted as the client does: {@code CANCELLED}, with
+   * its ack and the one chunk received so far.
+   */
+  int returnAborted() {
+    List<Sent> now = abortRequested();
+    for (Sent s : now) {
+      open.remove(s);
+      long end = clock.nowNanos();
+      s.out.done().accept(new RequestRecord(s.request.phase(), "r" + sent.indexOf(s), s.request.tags(), s.out.dueNs(),
+          s.sentNs, 0, s.sentNs + 1, new long[] {s.sentNs + 2}, end, 10, null, null, null, null, null, null, 200,
+          new RequestError(ErrorKind.CANCELLED, 0, "Cancelled", "the run was cancelled while the request was in flight",
+              null)));
+    }
+    return now.size();
+  }
+
   Sent open(String conversation, int turn) {
     return open.stream().filter(s -> s.conversation().equals(conversation) && s.turn() == turn).findFirst()
         .orElseThrow(() -> new AssertionError("no open request " + conversation + "#" + turn + " in " + describe(open)));

@@ -44,17 +44,23 @@ class WarmupGracePeriodTest {
     assertThat(h.replay.cancelled()).isFalse();
     h.clock.advanceMs(1);
     assertThat(h.replay.cancelled()).isTrue();
+    assertThat(h.net.abortRequested()).containsExactly(rootPrimer);
+    assertThat(h.replay.finished()).as("waits for the aborted primer's record").isNotDone();
+    int recorded = h.records.size();
+    h.net.returnAborted();
     assertThat(h.replay.finished()).isDone();
+    assertThat(h.records).hasSize(recorded + 1);
+    assertThat(h.records.getLast().phase()).isEqualTo(Phase.WARMUP);
+    assertThat(h.records.getLast().error().type()).isEqualTo("CutOff");
+    assertThat(h.records.getLast().error().message()).isEqualTo("cut off at the end of warmup: still in flight when "
+        + "agentic-warmup-grace-period (60.0 s) ran out");
     assertThat(h.replay.warmupFailures()).containsExactly("t");
     assertThat(h.replay.primersCancelled()).isEqualTo(1);
     assertThat(h.log).anyMatch(l -> l.contains("warmup grace period (60.0 s) expired") && l.contains("aborting run early"));
     assertThat(new AgenticReplayGenerator.TrajectoryWarmupFailedException(h.replay.warmupFailures()))
         .hasMessage("Trajectory warmup failed for 1 trace(s): t. Run aborted to preserve metrics integrity.");
-    // The late response is dropped; nothing is profiled.
-    int recorded = h.records.size();
-    h.net.ok(rootPrimer);
     h.clock.advanceMs(60_000);
-    assertThat(h.records).hasSize(recorded);
+    assertThat(h.records).hasSize(recorded + 1);
     assertThat(h.sent(Phase.PROFILING)).isEmpty();
   }
 
@@ -85,12 +91,15 @@ class WarmupGracePeriodTest {
     assertThat(h.replay.cancelled()).isFalse();
     assertThat(h.replay.stage()).isEqualTo(AgenticReplay.Stage.PROFILING);
     assertThat(h.replay.primersCancelled()).isEqualTo(1);
-    // The child resumes at its next turn in profiling; its primer's late response is dropped.
+    // The child resumes at its next turn in profiling; its primer, aborted, is recorded as cut off when it returns.
     FakeDispatcher.Sent c1 = h.net.open("t::sa:a1", 1);
     assertThat(c1.request().phase()).isEqualTo(Phase.PROFILING);
+    assertThat(h.net.abortRequested()).containsExactly(childPrimer);
     int recorded = h.records.size();
-    h.net.ok(childPrimer);
-    assertThat(h.records).hasSize(recorded);
+    h.net.returnAborted();
+    assertThat(h.records).hasSize(recorded + 1);
+    assertThat(h.records.getLast().error().type()).isEqualTo("CutOff");
+    assertThat(h.records.getLast().tags().conversationId()).isEqualTo("t::sa:a1");
     assertThat(h.replay.inFlight()).isEqualTo(1);
     h.net.ok(c1);
     h.clock.advanceMs(1_000);
@@ -119,9 +128,13 @@ class WarmupGracePeriodTest {
     h.clock.advanceMs(5_000 + 7_999);
     assertThat(h.replay.finished()).isNotDone();
     h.clock.advanceMs(1);
+    assertThat(h.replay.finished()).as("waits for the record of what it cut off").isNotDone();
+    assertThat(h.net.returnAborted()).isEqualTo(1);
     assertThat(h.replay.finished()).isCompletedExceptionally();
     assertThat(h.replay.finished().exceptionNow()).hasMessage("Accelerated warmup drain timed out before all wire "
         + "requests returned (1 still in flight after 8 s); raise infermark.agentic-warmup-grace-period");
+    assertThat(h.records.getLast().error().message()).isEqualTo("cut off at the end of warmup: still in flight when "
+        + "the cache-pressure drain (8 s, infermark.agentic-warmup-grace-period) ran out");
   }
 
   @Test
