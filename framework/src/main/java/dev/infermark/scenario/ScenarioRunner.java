@@ -259,8 +259,10 @@ public final class ScenarioRunner {
           recording.discard(); // nothing was sent: no artifacts, no empty table
           throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
         }
-        ctx.exportExtras().put("is_complete", false).put("incomplete_reason", "failed")
-            .withObjectProperty("metadata").put("failure", describe(failure));
+        ctx.exportExtras().put("is_complete", false).withObjectProperty("metadata").put("failure", describe(failure));
+        if (!ctx.exportExtras().has("incomplete_reason")) {
+          ctx.exportExtras().put("incomplete_reason", "failed"); // a run aborted first keeps the abort's reason
+        }
       }
       boolean cancelled = run.cancelled();
       verdict.ifPresent(v -> {

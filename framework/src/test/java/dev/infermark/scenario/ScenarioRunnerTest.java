@@ -92,6 +92,18 @@ class ScenarioRunnerTest {
     }
   }
 
+  @Scenario(name = "aborts-then-fails")
+  static class AbortsThenFailsScenario {
+    @Workload
+    LoadGenerator load() {
+      return ctx -> {
+        send(ctx, 3);
+        ctx.abort("warmup_failed", "Trajectory warmup failed for 1 trace(s): t");
+        throw new IllegalStateException("Trajectory warmup failed for 1 trace(s): t");
+      };
+    }
+  }
+
   @Scenario(name = "needs-tokenizer")
   static class NeedsTokenizerScenario {
     @Workload
@@ -141,6 +153,17 @@ class ScenarioRunnerTest {
     assertThat(json.get("incomplete_reason").asString()).isEqualTo("failed");
     assertThat(json.get("metadata").get("failure").asString()).isEqualTo("trace row 4: bad field");
     assertThat(json.get("request_count").get("avg").asDouble()).isEqualTo(3);
+  }
+
+  @Test
+  void aRunAbortedByItsGeneratorThenFailingKeepsTheAbortsReason() throws Exception {
+    assertThatThrownBy(() -> run(AbortsThenFailsScenario.class, Map.of())).hasMessageStartingWith("Trajectory warmup");
+    JsonNode json = Json.parse(Files.readString(artifacts.resolve("aborts-then-fails/profile_export_aiperf.json")));
+    assertThat(json.get("was_cancelled").booleanValue()).isTrue();
+    assertThat(json.get("is_complete").booleanValue()).isFalse();
+    assertThat(json.get("incomplete_reason").asString()).isEqualTo("warmup_failed");
+    assertThat(json.get("metadata").get("abort_reason").asString()).isEqualTo("Trajectory warmup failed for 1 trace(s): t");
+    assertThat(json.get("metadata").get("failure").asString()).isEqualTo("Trajectory warmup failed for 1 trace(s): t");
   }
 
   @Test
