@@ -12,7 +12,7 @@ import dev.infermark.agentperf.power.PowerSummary;
  * @param complete whether every gate was met (false: timed out or cancelled)
  * @param windowSeconds length of the steady-state window, or NaN when it never opened
  * @param requestsSent every request the phase recorded (window or not)
- * @param requestsCutOff requests aborted when the phase stopped its agents (after the window; not recorded)
+ * @param requestsCutOff requests aborted when the phase stopped its agents (sent after the window; recorded as cut off)
  * @param stats the window's measurements
  * @param tokenCheck server vs local token counts, or {@code null} when no text was kept
  * @param power power during the window, or {@code null} without a sampler or readings
