@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -52,7 +51,7 @@ import tools.jackson.databind.JsonNode;
  * last delivery that carried bytes. {@code infermark.request-timeout} covers the whole request,
  * headers to last byte.
  *
- * <p>Entry points for the runner: {@link #create}, {@link #baseUri}, {@link #cancelInFlight} (hook
+ * <p>Entry points for the runner: {@link #create}, {@link #cancelInFlight} (hook
  * it to the run's cancellation), {@link #bodyListener} (inputs.json), {@link #tokenizer} (token
  * counts when {@code use-server-token-count} is off) and {@link #stats} (self-check).
  */
@@ -145,37 +144,12 @@ public final class OpenAiClient implements InferenceClient {
    * {@code use-legacy-max-tokens}, {@code use-server-token-count}, {@code request-timeout},
    * {@code session-headers} and {@code context-overflow-substrings}.
    *
-   * @param baseUri the server, e.g. from {@link #baseUri(String)}
+   * @param baseUri the server ({@code infermark.url}, already normalised by its setting, or the embedded simulator)
    * @param progress counts sent and returned requests
    * @throws IllegalArgumentException naming the setting when one is unusable
    */
   public static OpenAiClient create(Settings settings, URI baseUri, Progress progress) {
     return new OpenAiClient(settings, baseUri, progress);
-  }
-
-  /**
-   * Normalises {@code infermark.url}: {@code host:port} gets {@code http://}; a trailing
-   * {@code /} or {@code /v1} is dropped (the endpoint path adds it).
-   *
-   * @throws IllegalArgumentException naming {@code infermark.url} when it is not a usable URL
-   */
-  public static URI baseUri(String url) {
-    if (url == null || url.isBlank()) {
-      throw new IllegalArgumentException(Keys.URL + ": no URL given");
-    }
-    String u = url.trim();
-    if (!u.contains("://")) {
-      u = "http://" + u;
-    }
-    try {
-      URI uri = new URI(strip(u));
-      if (uri.getHost() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
-        throw new IllegalArgumentException(Keys.URL + ": '" + url + "' is not an http(s) URL with a host");
-      }
-      return uri;
-    } catch (URISyntaxException e) {
-      throw new IllegalArgumentException(Keys.URL + ": '" + url + "' is not a URL: " + e.getMessage(), e);
-    }
   }
 
   private static String strip(String u) {

@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 import dev.infermark.json.Json;
+import dev.infermark.settings.SettingKey;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -84,8 +85,7 @@ public final class HfHub {
     } else {
       cache = Path.of(System.getProperty("user.home"), ".cache", "huggingface", "hub");
     }
-    String off = env.getOrDefault("HF_HUB_OFFLINE", "0").trim().toLowerCase(Locale.ROOT);
-    boolean offline = off.equals("1") || off.equals("true") || off.equals("yes") || off.equals("on");
+    boolean offline = SettingKey.truth(env.getOrDefault("HF_HUB_OFFLINE", "0")).orElse(false);
     return new HfHub(endpoint, Optional.ofNullable(env.get("HF_TOKEN")), cache, offline);
   }
 

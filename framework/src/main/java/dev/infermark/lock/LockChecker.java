@@ -3,7 +3,6 @@ package dev.infermark.lock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import dev.infermark.json.Json;
@@ -140,23 +139,15 @@ public final class LockChecker {
 
   /** Booleans by truthiness, numbers numerically, anything else as text. */
   static boolean sameValue(String given, String required) {
-    Optional<Boolean> rb = truth(required);
+    Optional<Boolean> rb = SettingKey.truth(required);
     if (rb.isPresent()) {
-      return truth(given).map(rb.get()::equals).orElse(false);
+      return SettingKey.truth(given).map(rb.get()::equals).orElse(false);
     }
     try {
       return Double.parseDouble(given.trim()) == Double.parseDouble(required.trim());
     } catch (NumberFormatException notNumbers) {
       return given.trim().equalsIgnoreCase(required.trim());
     }
-  }
-
-  private static Optional<Boolean> truth(String s) {
-    return switch (s.trim().toLowerCase(Locale.ROOT)) {
-      case "true", "1", "yes", "on" -> Optional.of(true);
-      case "false", "0", "no", "off" -> Optional.of(false);
-      default -> Optional.empty();
-    };
   }
 
   /** A number, or a duration in seconds. */

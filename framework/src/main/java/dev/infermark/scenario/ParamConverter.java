@@ -1,6 +1,6 @@
 package dev.infermark.scenario;
 
-import java.util.Locale;
+import dev.infermark.settings.SettingKey;
 
 /** Converts {@code @Param} text values to field types. */
 final class ParamConverter {
@@ -18,11 +18,7 @@ final class ParamConverter {
       } else if (type == double.class || type == Double.class) {
         return Double.parseDouble(v.trim());
       } else if (type == boolean.class || type == Boolean.class) {
-        String t = v.trim().toLowerCase(Locale.ROOT);
-        if (!t.equals("true") && !t.equals("false")) {
-          throw new IllegalArgumentException("'" + v + "' is not true or false");
-        }
-        return Boolean.parseBoolean(t);
+        return SettingKey.truth(v).orElseThrow(() -> new IllegalArgumentException("'" + v + "' is not true or false"));
       } else if (type.isEnum()) {
         return Enum.valueOf((Class) type, v.trim());
       }

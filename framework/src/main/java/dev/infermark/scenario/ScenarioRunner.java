@@ -109,11 +109,11 @@ public final class ScenarioRunner {
     int runs = Math.max(1, settings.get(Keys.NUM_PROFILE_RUNS));
     double threshold = ErrorRate.threshold(settings);
 
-    String url = settings.get(Keys.URL);
+    URI url = settings.get(Keys.URL);
     List<Integer> concurrency = settings.get(Keys.CONCURRENCY);
     int planned = concurrency.stream().mapToInt(Integer::intValue).max().orElse(1);
     try {
-      OpenFiles.check(planned, url == null || url.isBlank(), Keys.CONCURRENCY + "=" + planned);
+      OpenFiles.check(planned, url == null, Keys.CONCURRENCY + "=" + planned);
     } catch (IllegalStateException e) {
       out.accept("infermark: " + model.name() + ": " + e.getMessage());
       throw e;
@@ -122,13 +122,13 @@ public final class ScenarioRunner {
     EmbeddedServer embedded = null;
     try {
       URI target;
-      if (url == null || url.isBlank()) {
+      if (url == null) {
         embedded = startEmbedded(settings);
         target = embedded.baseUri();
         out.accept("infermark: infermark.url is not set: targeting the embedded simulator at " + target + " ("
             + embedded.description() + ")");
       } else {
-        target = normalise(url);
+        target = url;
         out.accept("infermark: target " + target);
       }
       List<Summary> summaries = new ArrayList<>();
@@ -360,18 +360,6 @@ public final class ScenarioRunner {
     }
     throw new IOException("infermark.url is not set and no embedded simulator is on the class path: set -Dinfermark.url="
         + "host:port, or add dev.infermark:infermark-simulator as a test dependency");
-  }
-
-  /** {@code host:port} or a full URL to a base URI without a trailing slash. */
-  public static URI normalise(String url) {
-    String u = url.trim();
-    if (!u.contains("://")) {
-      u = "http://" + u;
-    }
-    while (u.endsWith("/")) {
-      u = u.substring(0, u.length() - 1);
-    }
-    return URI.create(u);
   }
 
   private Thread startReporter(Duration interval, Progress progress, String name) {

@@ -1,10 +1,13 @@
 package dev.infermark.settings;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 import dev.infermark.json.Json;
@@ -58,12 +61,20 @@ public final class SettingKey<T> {
   }
 
   public static SettingKey<Boolean> bool(String name, Boolean defaultValue, String doc) {
-    return new SettingKey<>(name, SettingKey::parseBool, defaultValue == null ? null : defaultValue.toString(), doc, false);
+    return new SettingKey<>(name, SettingKey::parseBoolean, defaultValue == null ? null : defaultValue.toString(), doc, false);
   }
 
   /** A duration: {@code 90}, {@code 90s}, {@code 1500ms}, {@code 2m}, {@code 1h} (plain numbers are seconds). */
   public static SettingKey<Duration> duration(String name, String defaultText, String doc) {
     return new SettingKey<>(name, SettingKey::parseDuration, defaultText, doc, false);
+  }
+
+  /**
+   * A server URL ({@code host:port} or {@code http(s)://host[:port][/path]}), normalised to a base
+   * URI without a trailing {@code /} or {@code /v1}; blank means unset.
+   */
+  public static SettingKey<URI> url(String name, String doc) {
+    return new SettingKey<>(name, SettingKey::parseUrl, null, doc, false);
   }
 
   /** A comma-separated list of strings. */
@@ -136,12 +147,58 @@ public final class SettingKey<T> {
     }
   }
 
-  static boolean parseBool(String s) {
+  /**
+   * The one reading of a yes/no text in infermark (settings, {@code @Locked} values, {@code @Param}
+   * fields, {@code HF_HUB_OFFLINE}): {@code true}, {@code 1}, {@code yes}, {@code on} and {@code false},
+   * {@code 0}, {@code no}, {@code off}, in any case; anything else is not a boolean (empty).
+   */
+  public static Optional<Boolean> truth(String s) {
     return switch (s.trim().toLowerCase(Locale.ROOT)) {
-      case "true", "1", "yes", "on" -> true;
-      case "false", "0", "no", "off" -> false;
-      default -> throw new IllegalArgumentException("expected true or false");
+      case "true", "1", "yes", "on" -> Optional.of(true);
+      case "false", "0", "no", "off" -> Optional.of(false);
+      default -> Optional.empty();
     };
+  }
+
+  /**
+   * {@link #truth} for a value that must be a boolean.
+   *
+   * @throws IllegalArgumentException when it is not one
+   */
+  public static boolean parseBoolean(String s) {
+    return truth(s).orElseThrow(() -> new IllegalArgumentException("expected true or false"));
+  }
+
+  /**
+   * Reads a server URL: {@code host:port} gets {@code http://}; a trailing {@code /} or {@code /v1}
+   * is dropped (the endpoint path adds it); blank is unset ({@code null}).
+   *
+   * @throws IllegalArgumentException when it is not an http(s) URL with a host
+   */
+  static URI parseUrl(String url) {
+    if (url.isBlank()) {
+      return null;
+    }
+    String u = url.trim();
+    if (!u.contains("://")) {
+      u = "http://" + u;
+    }
+    while (u.endsWith("/")) {
+      u = u.substring(0, u.length() - 1);
+    }
+    if (u.endsWith("/v1")) {
+      u = u.substring(0, u.length() - 3);
+    }
+    URI uri;
+    try {
+      uri = new URI(u);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("not a URL: " + e.getMessage(), e);
+    }
+    if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+      throw new IllegalArgumentException("not an http(s) URL with a host");
+    }
+    return uri;
   }
 
   /** Parses {@code 90}, {@code 90s}, {@code 1500ms}, {@code 2m}, {@code 1h}, {@code 1.5s}. */

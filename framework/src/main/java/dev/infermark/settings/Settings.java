@@ -66,6 +66,9 @@ public final class Settings {
     Object v = parsed.get(cacheKey);
     if (v == null) {
       v = key.parse(text);
+      if (v == null) {
+        return null; // a text that means unset (a blank URL)
+      }
       parsed.put(cacheKey, v);
     }
     return (T) v;

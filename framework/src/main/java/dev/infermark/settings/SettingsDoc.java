@@ -24,7 +24,9 @@ public final class SettingsDoc {
         .append("not parse is an error naming the key. `infermark.param.<field>` replaces a `@Param` field's values.\n")
         .append("The resolved values and their sources are written to each run's `profile_export_aiperf.json`\n")
         .append("(`input_config`), with secrets redacted.\n\n")
-        .append("Durations are written `90s`, `1500ms`, `2m`, `1h` or as plain seconds; lists are comma-separated.\n");
+        .append("Durations are written `90s`, `1500ms`, `2m`, `1h` or as plain seconds; lists are comma-separated;\n")
+        .append("booleans are `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0` (any case; the same reading for `@Locked`\n")
+        .append("values and boolean `@Param` fields).\n");
     List<KeyCatalog> catalogs = new ArrayList<>();
     ServiceLoader.load(KeyCatalog.class, loader).forEach(catalogs::add);
     catalogs.sort(java.util.Comparator.comparing(c -> c.getClass() == Keys.class ? "" : c.getClass().getName()));

@@ -508,12 +508,7 @@ class OpenAiClientTest {
   }
 
   @Test
-  void baseUriNormalisesHostPortAndV1() {
-    assertThat(OpenAiClient.baseUri("localhost:8000")).isEqualTo(URI.create("http://localhost:8000"));
-    assertThat(OpenAiClient.baseUri("https://h.example/v1/")).isEqualTo(URI.create("https://h.example"));
-    assertThat(OpenAiClient.baseUri("http://10.0.0.1:30000/")).isEqualTo(URI.create("http://10.0.0.1:30000"));
-    assertThatThrownBy(() -> OpenAiClient.baseUri(" ")).hasMessageContaining("infermark.url");
-    assertThatThrownBy(() -> OpenAiClient.baseUri("ftp://x")).hasMessageContaining("infermark.url");
+  void endpointIsTheBaseUriAndTheChatPath() {
     assertThat(client.endpoint()).isEqualTo(URI.create(server.uri() + "/v1/chat/completions"));
   }
 

@@ -87,7 +87,7 @@ class ToolCallReplayTest {
 
     List<InferenceRequest> sent = server.sent();
     assertThat(sent.size()).isGreaterThanOrEqualTo(3);
-    try (OpenAiClient client = OpenAiClient.create(Settings.of(Map.of("model", "m")), OpenAiClient.baseUri("127.0.0.1:9"),
+    try (OpenAiClient client = OpenAiClient.create(Settings.of(Map.of("model", "m")), java.net.URI.create("http://127.0.0.1:9"),
         new Progress())) {
       // One agent, start offset 0: the first three requests are turns 0, 1, 2 in order.
       for (int k = 0; k < 3; k++) {

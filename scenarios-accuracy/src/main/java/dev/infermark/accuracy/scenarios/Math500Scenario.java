@@ -1,6 +1,5 @@
 package dev.infermark.accuracy.scenarios;
 
-import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Scenario;
@@ -19,8 +18,7 @@ import dev.infermark.run.LoadGenerator;
 @Default(key = "accuracy-n-shots", value = "0")
 @Default(key = "accuracy-enable-cot", value = "false")
 @Default(key = "accuracy-grader", value = "lighteval_latex")
-@Default(preset = "smoke", key = "accuracy-data-dir", value = BuiltinData.SMOKE)
-@Default(preset = "smoke", key = "request-count", value = "3")
+@AccuracySmoke
 @Slo(metric = "accuracy", min = 0.0, unit = "ratio", name = "accuracy is measured")
 public class Math500Scenario {
   @Workload

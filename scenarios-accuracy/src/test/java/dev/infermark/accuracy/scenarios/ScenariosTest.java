@@ -5,16 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infermark.accuracy.benchmark.Benchmark;
 import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.accuracy.eval.AccuracyKeys;
-import dev.infermark.annotations.Default;
+import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Workload;
+import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.settings.KeyCatalog;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingKey;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,19 +40,18 @@ class ScenariosTest {
       String name = c.getAnnotation(Scenario.class).name();
       names.add(name);
       Benchmark b = Benchmark.byName(name);
-      Map<String, String> defaults = new HashMap<>();
-      Map<String, String> smoke = new HashMap<>();
-      for (Default d : c.getAnnotationsByType(Default.class)) {
-        assertThat(known).as(c.getSimpleName() + " @Default key").contains(d.key());
-        (d.preset().isEmpty() ? defaults : smoke).put(d.key(), d.value());
-      }
+      ScenarioModel model = ScenarioModel.of(c);
+      Map<String, String> defaults = model.defaults();
+      Map<String, String> smoke = model.presets().get("smoke");
+      assertThat(known).as(c.getSimpleName() + " @Default keys").containsAll(defaults.keySet()).containsAll(smoke.keySet());
+      assertThat(c.isAnnotationPresent(AccuracySmoke.class)).as(c.getSimpleName() + " is @AccuracySmoke").isTrue();
       assertThat(defaults).containsEntry("accuracy-n-shots", String.valueOf(b.defaultNShots()))
           .containsEntry("accuracy-enable-cot", String.valueOf(b.defaultCot()))
           .containsEntry("accuracy-grader", b.defaultGrader());
       if (b.defaultSystemPrompt() != null) {
         assertThat(defaults).containsEntry("accuracy-system-prompt", b.defaultSystemPrompt());
       }
-      assertThat(smoke).containsKey("request-count");
+      assertThat(smoke).containsEntry("accuracy-data-dir", BuiltinData.SMOKE).containsKey("request-count");
       assertThat(c.getAnnotationsByType(Slo.class)).extracting(Slo::metric).contains("accuracy");
       Method w = Arrays.stream(c.getDeclaredMethods()).filter(m -> m.isAnnotationPresent(Workload.class)).findFirst().orElseThrow();
       assertThat(w.getParameterCount()).isZero();
