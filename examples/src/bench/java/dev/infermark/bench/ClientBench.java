@@ -4,10 +4,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,207 +17,346 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.infermark.client.ChatMessage;
+import dev.infermark.client.InferenceClient;
 import dev.infermark.client.InferenceRequest;
 import dev.infermark.client.OpenAiClient;
+import dev.infermark.client.StreamTap;
 import dev.infermark.json.Json;
-import dev.infermark.metrics.ClientSelfCheck;
-import dev.infermark.metrics.SelfCheckResult;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.record.RequestTags;
 import dev.infermark.run.Progress;
+import dev.infermark.run.RunRecording;
+import dev.infermark.scenario.Standard;
 import dev.infermark.settings.Settings;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The client benchmark (issue 3): drives {@link OpenAiClient} against the simulator running in a
- * separate JVM (so this process's CPU is the client's alone) and writes {@code target/bench/client.json}.
- * Timestamp error = the client's receive time of each content chunk minus the simulator's send time
- * of that token's chunk ({@code GET /ground-truth/<X-Request-ID>}); both are CLOCK_MONOTONIC, so
- * comparable across processes on one Linux host.
+ * The client benchmark (issue 12): infermark's client side by side with the physical floor, in one
+ * run, against {@code sse_floor serve} (a paced C server, {@code ../shared/bench/sse_floor.c},
+ * compiled here with {@code cc}) in its own process. Per case it runs {@code sse_floor client} (one
+ * C epoll thread, one clock read per {@code read(2)}), then infermark's real client path (the run's
+ * client and recording, {@link Standard}) on each transport, and writes
+ * {@code target/bench/client.json}: per case a {@code floor} and an {@code infermark} object
+ * ({@code client_cpu_us_per_chunk}, {@code chunks_per_s}, {@code ts_error_p50_ms},
+ * {@code ts_error_p99_ms}) and their ratios against the targets (CPU ≤ 2× the floor's, p99 ≤ 2× the
+ * floor's + 1 ms).
  *
- * <p>System properties: {@code bench.streams} (concurrency levels, default {@code 100,1000}),
- * {@code bench.tokens} (output tokens per request, default 100), {@code bench.time-scale}
- * (simulator step-time multiplier, default 1), {@code bench.hold} (streams for the hold-open check,
- * default 10000; 0 skips it), {@code bench.out} (default {@code target/bench/client.json}).
- * The simulator JVM uses this JVM's class path.
+ * <p>Timestamp error = the client's receive time of a content chunk minus the chunk's
+ * {@code sent_ns} (CLOCK_MONOTONIC, the clock of {@link System#nanoTime()} on Linux). infermark's
+ * CPU is this JVM's process CPU time (GC and JIT included) from the first send to the last record
+ * recorded, divided by the content chunks; the floor's is its own rusage.
+ *
+ * <p>System properties: {@code bench.cases} (names, default all), {@code bench.transports}
+ * (default {@code netty,jdk}; the first is reported as {@code infermark}), {@code bench.out}
+ * (default {@code target/bench/client.json}), {@code bench.floor-src} (default: the first
+ * {@code shared/bench/sse_floor.c} found upwards from the working directory).
  */
 public final class ClientBench {
   private ClientBench() {}
 
+  /** One load shape: streams at once, content chunks per stream, tick, burst or spread. */
+  record Case(String name, int streams, int tokens, int intervalMs, String mode) {}
+
+  static final List<Case> CASES = List.of(
+      new Case("burst_1000x100_20ms", 1000, 100, 20, "burst"),
+      new Case("spread_1000x100_20ms", 1000, 100, 20, "spread"),
+      new Case("burst_10000x20_200ms", 10_000, 20, 200, "burst"));
+
   public static void main(String[] args) throws Exception {
-    List<Integer> levels = Arrays.stream(System.getProperty("bench.streams", "100,1000").split(",")).map(String::trim)
-        .map(Integer::parseInt).toList();
-    int tokens = Integer.getInteger("bench.tokens", 100);
-    double timeScale = Double.parseDouble(System.getProperty("bench.time-scale", "1"));
-    int hold = Integer.getInteger("bench.hold", 10_000);
     Path out = Path.of(System.getProperty("bench.out", "target/bench/client.json"));
-    int maxStreams = Math.max(hold, levels.stream().mapToInt(Integer::intValue).max().orElse(1));
+    List<String> transports = Arrays.stream(System.getProperty("bench.transports", "netty,jdk").split(","))
+        .map(String::trim).filter(s -> !s.isEmpty()).toList();
+    String only = System.getProperty("bench.cases", "");
+    ObjectNode root = Json.object();
+    root.put("processors", Runtime.getRuntime().availableProcessors());
+    root.put("java", Runtime.version().toString());
+    root.put("system_load_average_start", load());
+    Files.createDirectories(out.toAbsolutePath().getParent());
 
-    Process sim = startSimulator(maxStreams, timeScale);
+    Path floor = buildFloor(out.toAbsolutePath().getParent(), root);
+    if (floor != null) {
+      ObjectNode cases = root.putObject("cases");
+      for (Case c : CASES) {
+        if (!only.isBlank() && !Arrays.asList(only.split(",")).contains(c.name())) {
+          continue;
+        }
+        ObjectNode o = runCase(floor, c, transports, out.toAbsolutePath().getParent());
+        cases.set(c.name(), o);
+      }
+    }
+    root.put("system_load_average_end", load());
+    Json.PRETTY.writeValue(out.toFile(), root);
+    System.out.println("wrote " + out.toAbsolutePath());
+  }
+
+  /** Compiles sse_floor.c; null (and a {@code skipped} reason in the output) when it cannot. */
+  private static Path buildFloor(Path dir, ObjectNode root) throws Exception {
+    Path src = floorSource();
+    if (src == null) {
+      return skip(root, "no shared/bench/sse_floor.c found upwards from " + Path.of("").toAbsolutePath()
+          + " (set -Dbench.floor-src)");
+    }
+    Path bin = dir.resolve("sse_floor");
+    Process cc;
     try {
-      URI base = URI.create(readListening(sim));
-      ObjectNode root = Json.object();
-      ArrayNode runs = root.putArray("runs");
-      for (int streams : levels) {
-        ObjectNode run = measure(base, streams, tokens);
-        runs.add(run);
-        System.out.println(run);
+      cc = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      return skip(root, "no C compiler: 'cc' cannot be started (" + e.getMessage() + "); install one (e.g. apt-get install gcc)");
+    }
+    String log = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!cc.waitFor(120, TimeUnit.SECONDS) || cc.exitValue() != 0) {
+      return skip(root, "cc failed to build " + src + ": " + log.strip());
+    }
+    root.put("floor_source", src.toString());
+    return bin;
+  }
+
+  private static Path skip(ObjectNode root, String why) {
+    System.out.println("client benchmark skipped: " + why);
+    root.put("skipped", why);
+    return null;
+  }
+
+  private static Path floorSource() {
+    String p = System.getProperty("bench.floor-src");
+    if (p != null && !p.isBlank()) {
+      return Files.isRegularFile(Path.of(p)) ? Path.of(p) : null;
+    }
+    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+      Path f = d.resolve("shared/bench/sse_floor.c");
+      if (Files.isRegularFile(f)) {
+        return f;
       }
-      // The headline numbers are the largest level's.
-      ObjectNode top = (ObjectNode) runs.get(runs.size() - 1);
-      for (String k : List.of("streams", "chunks_per_s", "client_cpu_us_per_chunk", "ts_error_p50_ms", "ts_error_p99_ms")) {
-        root.set(k, top.get(k));
+    }
+    return null;
+  }
+
+  private static ObjectNode runCase(Path floor, Case c, List<String> transports, Path dir) throws Exception {
+    int port = freePort();
+    Process server = start(floor, "serve", Integer.toString(port), Integer.toString(c.intervalMs()),
+        Integer.toString(c.tokens()), c.mode());
+    try {
+      awaitListening(server);
+      ObjectNode o = Json.object();
+      o.put("streams", c.streams());
+      o.put("tokens", c.tokens());
+      o.put("interval_ms", c.intervalMs());
+      o.put("mode", c.mode());
+      o.put("system_load_average", load());
+      ObjectNode f = floorClient(floor, port, c.streams());
+      System.out.println(c.name() + " floor: " + f);
+      f.put("complete", f.path("chunks").asLong() == (long) c.streams() * c.tokens());
+      o.set("floor", f);
+      ObjectNode all = o.putObject("transports");
+      for (String t : transports) {
+        ObjectNode m = infermark(URI.create("http://127.0.0.1:" + port), t, c, dir);
+        ratios(m, f);
+        all.set(t, m);
+        System.out.println("  " + t + ": " + m);
       }
-      if (hold > 0) {
-        ObjectNode h = holdOpen(base, hold, Math.max(10, tokens / 5));
-        root.set("hold", h);
-        System.out.println(h);
+      if (!transports.isEmpty()) {
+        o.set("infermark", all.get(transports.get(0)));
       }
-      root.put("processors", Runtime.getRuntime().availableProcessors());
-      // Timestamp error is as good as the CPU headroom: record how busy the machine was.
-      root.put("system_load_average", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-      root.put("java", Runtime.version().toString());
-      Files.createDirectories(out.toAbsolutePath().getParent());
-      Json.PRETTY.writeValue(out.toFile(), root);
-      System.out.println("wrote " + out.toAbsolutePath());
+      return o;
     } finally {
-      sim.destroy();
-      sim.waitFor(10, TimeUnit.SECONDS);
+      server.destroy();
+      server.waitFor(10, TimeUnit.SECONDS);
     }
   }
 
-  private static Process startSimulator(int maxStreams, double timeScale) throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = List.of(java, "-Xmx2g", "-cp", System.getProperty("java.class.path"), "dev.infermark.simulator.Main",
-        "--host", "127.0.0.1", "--port", "0", "--max-num-seqs", Integer.toString(maxStreams), "--num-kv-blocks", "4000000",
-        "--max-num-batched-tokens", "65536", "--time-scale", Double.toString(timeScale), "--ground-truth-capacity",
-        Integer.toString(Math.max(100_000, maxStreams * 3)));
-    return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+  /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
+  private static Process start(Path floor, String... args) throws IOException {
+    String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
+    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, floor.toString()));
+    argv.addAll(List.of(args));
+    return new ProcessBuilder(argv).start();
   }
 
-  private static String readListening(Process sim) throws IOException {
-    BufferedReader r = new BufferedReader(new InputStreamReader(sim.getInputStream(), StandardCharsets.UTF_8));
+  private static void awaitListening(Process server) throws IOException {
+    BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
     String line;
-    while ((line = r.readLine()) != null) {
-      int at = line.indexOf("http://");
-      if (line.contains("listening on") && at >= 0) {
-        String url = line.substring(at).split(" ")[0];
-        // keep draining the simulator's output so it never blocks on a full pipe
-        Thread.ofVirtual().start(() -> r.lines().forEach(l -> {}));
-        return url;
+    while ((line = err.readLine()) != null) {
+      if (line.contains("listening")) {
+        Thread.ofVirtual().start(() -> err.lines().forEach(l -> System.out.println("sse_floor serve: " + l)));
+        Thread.ofVirtual().start(() -> {
+          try {
+            server.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+          } catch (IOException ignored) {
+            // the server is gone
+          }
+        });
+        return;
       }
-      System.out.println("simulator: " + line);
     }
-    throw new IOException("the simulator exited before listening");
+    throw new IOException("sse_floor serve exited before listening (exit " + server.exitValue() + ")");
   }
 
-  private static OpenAiClient client(URI base) {
-    return OpenAiClient.create(Settings.of(Map.of("model", "infermark-sim", "extra-inputs", "ignore_eos:true",
-        "request-timeout", "600s")), base, new Progress());
+  private static ObjectNode floorClient(Path floor, int port, int streams) throws Exception {
+    Process p = start(floor, "client", Integer.toString(port), Integer.toString(streams));
+    Thread errs = Thread.ofVirtual().start(() -> new BufferedReader(new InputStreamReader(p.getErrorStream(),
+        StandardCharsets.UTF_8)).lines().forEach(l -> System.out.println("sse_floor client: " + l)));
+    String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0 || json.isEmpty()) {
+      p.destroyForcibly();
+      throw new IOException("sse_floor client failed (exit " + (p.isAlive() ? "none" : p.exitValue()) + "): " + json);
+    }
+    errs.join(1000);
+    return (ObjectNode) Json.parse(json.lines().reduce((a, b) -> b).orElseThrow());
   }
 
-  private static List<RequestRecord> round(OpenAiClient client, int streams, int tokens, String tag) throws InterruptedException {
+  /** Measures one transport: a warm-up round, then the case on a fresh client with the run's recording. */
+  private static ObjectNode infermark(URI base, String transport, Case c, Path dir) throws Exception {
+    Settings settings = Settings.of(Map.of("model", "floor", "request-timeout", "300s", "transport", transport));
+    // warm-up: the hot path compiled before the measured window, on its own connections
+    try (InferenceClient warm = Standard.clients().create(settings, base, new Progress())) {
+      round(warm, null, Math.min(c.streams(), 1000), c.tokens(), "warm");
+    }
+    System.gc();
+    Errors errors = new Errors(c.streams() * (c.tokens() + 4));
+    Path runDir = Files.createTempDirectory(dir, "client-" + transport + "-");
+    InferenceClient client = Standard.clients().create(settings, base, new Progress());
+    if (client instanceof OpenAiClient oc) {
+      oc.tap(errors);
+    }
+    List<RequestRecord> records;
+    long cpu;
+    try (client; RunRecording rec = Standard.recordings().open(runDir, settings, client)) {
+      long cpu0 = cpuNs();
+      records = round(client, rec, c.streams(), c.tokens(), "s");
+      cpu = cpuNs() - cpu0;
+    }
+    long chunks = records.stream().mapToLong(r -> r.contentChunkNs().length).sum();
+    long first = records.stream().flatMapToLong(r -> Arrays.stream(r.contentChunkNs())).min().orElse(0);
+    long last = records.stream().flatMapToLong(r -> Arrays.stream(r.contentChunkNs())).max().orElse(0);
+    long failed = records.stream().filter(r -> !r.ok()).count();
+    ObjectNode o = Json.object();
+    o.put("client", "infermark-" + transport);
+    o.put("streams", c.streams());
+    o.put("chunks", chunks);
+    o.put("errors", failed);
+    records.stream().filter(r -> !r.ok()).limit(3).forEach(r -> o.withArray("error_examples").add(r.error().toString()));
+    double wall = (last - first) / 1e9;
+    o.put("chunks_per_s", Math.round(chunks / (wall > 0 ? wall : 1)));
+    o.put("client_cpu_us_per_chunk", round2(cpu / 1e3 / Math.max(1, chunks)));
+    long[] e = errors.sorted();
+    if (e.length != chunks) {
+      o.put("ts_error_note", "the tap saw " + e.length + " sent_ns chunks, the records " + chunks);
+    }
+    if (e.length > 0) {
+      o.put("ts_error_p50_ms", e[e.length / 2] / 1e6);
+      o.put("ts_error_p99_ms", e[(int) (e.length * 0.99)] / 1e6);
+      o.put("ts_error_max_ms", e[e.length - 1] / 1e6);
+    }
+    deleteTree(runDir);
+    return o;
+  }
+
+  private static List<RequestRecord> round(InferenceClient client, RunRecording rec, int streams, int tokens, String tag)
+      throws InterruptedException {
     ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
     try (var exec = Executors.newVirtualThreadPerTaskExecutor()) {
       for (int i = 0; i < streams; i++) {
         String id = tag + "-" + i;
-        exec.submit(() -> records.add(client.send(InferenceRequest.chat(RequestTags.of(id, id, 0),
-            List.of(ChatMessage.user("benchmark the client please " + id)), tokens))));
+        exec.submit(() -> {
+          RequestRecord r = client.send(InferenceRequest.chat(RequestTags.of(id, id, 0), List.of(ChatMessage.user("hi")), tokens));
+          if (rec != null) {
+            rec.accept(r);
+          }
+          records.add(r);
+        });
       }
     }
     return new ArrayList<>(records);
   }
 
-  private static ObjectNode measure(URI base, int streams, int tokens) throws Exception {
-    try (OpenAiClient client = client(base)) {
-      round(client, Math.min(streams, 100), 10, "warm" + streams);
-      ClientSelfCheck check = ClientSelfCheck.start();
-      check.attach(client.stats());
-      long cpu0 = cpuNs();
-      long t0 = System.nanoTime();
-      List<RequestRecord> records = round(client, streams, tokens, "s" + streams);
-      long wall = System.nanoTime() - t0;
-      long cpu = cpuNs() - cpu0;
-      SelfCheckResult sc = check.stop(0);
-      long chunks = records.stream().mapToLong(r -> r.contentChunkNs().length).sum();
-      long errors = records.stream().filter(r -> !r.ok()).count();
-      double[] err = timestampErrors(base, records);
-      ObjectNode o = Json.object();
-      o.put("streams", streams);
-      o.put("tokens_per_request", tokens);
-      o.put("requests", records.size());
-      o.put("errors", errors);
-      o.put("chunks", chunks);
-      o.put("wall_s", wall / 1e9);
-      o.put("chunks_per_s", chunks / (wall / 1e9));
-      o.put("client_cpu_us_per_chunk", chunks == 0 ? Double.NaN : cpu / 1e3 / chunks);
-      o.put("client_cpu_cores", (double) cpu / wall);
-      o.put("ts_error_samples", err.length);
-      if (err.length > 0) {
-        o.put("ts_error_p50_ms", pct(err, 50));
-        o.put("ts_error_p90_ms", pct(err, 90));
-        o.put("ts_error_p99_ms", pct(err, 99));
-        o.put("ts_error_max_ms", err[err.length - 1]);
+  /** Receive time minus {@code sent_ns} of every chunk that carries one. */
+  static final class Errors implements StreamTap {
+    private static final byte[] KEY = "\"sent_ns\":".getBytes(StandardCharsets.US_ASCII);
+    private final long[] values;
+    private final AtomicInteger n = new AtomicInteger();
+
+    Errors(int capacity) {
+      values = new long[capacity];
+    }
+
+    @Override
+    public void onMessage(String requestId, byte[] data, int length, long receivedNs) {
+      int at = indexOf(data, length);
+      if (at < 0) {
+        return;
       }
-      o.put("scheduler_lag_p99_ms", sc.schedulerLagP99Ms());
-      return o;
+      long sent = 0;
+      for (int i = at + KEY.length; i < length && data[i] >= '0' && data[i] <= '9'; i++) {
+        sent = sent * 10 + (data[i] - '0');
+      }
+      int k = n.getAndIncrement();
+      if (k < values.length) {
+        values[k] = receivedNs - sent;
+      }
+    }
+
+    private static int indexOf(byte[] d, int len) {
+      outer:
+      for (int i = len - KEY.length; i >= 0; i--) { // sent_ns is near the end of the chunk
+        for (int j = 0; j < KEY.length; j++) {
+          if (d[i + j] != KEY[j]) {
+            continue outer;
+          }
+        }
+        return i;
+      }
+      return -1;
+    }
+
+    long[] sorted() {
+      long[] a = Arrays.copyOf(values, Math.min(n.get(), values.length));
+      Arrays.sort(a);
+      return a;
     }
   }
 
-  /** Client receive time minus simulator send time, per content chunk, sorted, in ms. */
-  private static double[] timestampErrors(URI base, List<RequestRecord> records) throws Exception {
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    List<Double> out = new ArrayList<>();
-    for (RequestRecord r : records) {
-      if (!r.ok()) {
-        continue;
-      }
-      HttpResponse<String> resp = http.send(HttpRequest.newBuilder(base.resolve("/ground-truth/" + r.requestId())).build(),
-          HttpResponse.BodyHandlers.ofString());
-      if (resp.statusCode() != 200) {
-        continue;
-      }
-      JsonNode sends = Json.parse(resp.body()).get("chunk_send_ns");
-      long[] got = r.contentChunkNs();
-      int n = Math.min(got.length, sends == null ? 0 : sends.size());
-      for (int i = 0; i < n; i++) {
-        out.add((got[i] - sends.get(i).longValue()) / 1e6);
-      }
-    }
-    double[] a = out.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(a);
-    return a;
+  private static void ratios(ObjectNode m, ObjectNode floor) {
+    ObjectNode r = m.putObject("ratios");
+    double cpu = m.path("client_cpu_us_per_chunk").asDouble() / floor.path("client_cpu_us_per_chunk").asDouble();
+    double fp99 = floor.path("ts_error_p99_ms").asDouble();
+    double p99 = m.path("ts_error_p99_ms").asDouble(Double.NaN);
+    r.put("cpu_per_chunk", round2(cpu));
+    r.put("ts_error_p50", round2(m.path("ts_error_p50_ms").asDouble(Double.NaN) / floor.path("ts_error_p50_ms").asDouble()));
+    r.put("ts_error_p99", round2(p99 / fp99));
+    r.put("chunks_per_s", round2(m.path("chunks_per_s").asDouble() / floor.path("chunks_per_s").asDouble()));
+    // the targets of issue 12
+    r.put("cpu_target_met", cpu <= 2);
+    r.put("ts_error_p99_target_ms", round2(2 * fp99 + 1));
+    r.put("ts_error_target_met", p99 <= 2 * fp99 + 1);
+    r.put("no_errors", m.path("errors").asLong() == 0 && m.path("chunks").asLong() > 0);
   }
 
-  /** Opens {@code streams} streams at once and keeps them open until they finish; counts client-side errors. */
-  private static ObjectNode holdOpen(URI base, int streams, int tokens) throws Exception {
-    try (OpenAiClient client = client(base)) {
-      long t0 = System.nanoTime();
-      List<RequestRecord> records = round(client, streams, tokens, "hold");
-      long wall = System.nanoTime() - t0;
-      ObjectNode o = Json.object();
-      o.put("streams", streams);
-      o.put("tokens_per_request", tokens);
-      o.put("completed", records.stream().filter(RequestRecord::ok).count());
-      o.put("errors", records.stream().filter(r -> !r.ok()).count());
-      records.stream().filter(r -> !r.ok()).limit(3).forEach(r -> o.withArray("error_examples").add(r.error().toString()));
-      o.put("wall_s", wall / 1e9);
-      return o;
+  private static double round2(double v) {
+    return Double.isFinite(v) ? Math.round(v * 100) / 100.0 : v;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
     }
   }
 
-  private static double pct(double[] sorted, double p) {
-    double idx = (sorted.length - 1) * p / 100;
-    int lo = (int) Math.floor(idx);
-    int hi = Math.min(sorted.length - 1, lo + 1);
-    return sorted[lo] + (sorted[hi] - sorted[lo]) * (idx - lo);
+  private static double load() {
+    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
   private static long cpuNs() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+  }
+
+  private static void deleteTree(Path p) throws IOException {
+    try (var s = Files.walk(p)) {
+      for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(q);
+      }
+    }
   }
 }

@@ -89,6 +89,7 @@ public final class OpenAiClient implements InferenceClient {
   private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
   private volatile RequestBodyListener listener;
   private volatile Tokenizer tokenizer;
+  private volatile StreamTap tap;
   private volatile boolean closed;
   /** Set once a response did not end within {@link #END_AFTER_DONE}: later ones are dropped at [DONE]. */
   private volatile boolean holdsAfterDone;
@@ -201,6 +202,12 @@ public final class OpenAiClient implements InferenceClient {
     return this;
   }
 
+  /** Sets who sees every SSE message with its receive time ({@code null} for nobody). */
+  public OpenAiClient tap(StreamTap t) {
+    this.tap = t;
+    return this;
+  }
+
   /** The client's own costs for the run's self-check. */
   public ClientStats stats() {
     return stats;
@@ -286,7 +293,7 @@ public final class OpenAiClient implements InferenceClient {
     Exchange(InferenceRequest req) {
       this.req = req;
       // Without server token counts the text is needed to count tokens after the response.
-      this.acc = new ResponseAccumulator(req.keepText() || !serverTokenCount, classifier);
+      this.acc = new ResponseAccumulator(req.keepText() || !serverTokenCount, classifier).tap(tap, requestId);
     }
 
     void abort(ErrorKind why) {

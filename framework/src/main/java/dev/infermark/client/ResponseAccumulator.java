@@ -19,6 +19,8 @@ import tools.jackson.databind.JsonNode;
 final class ResponseAccumulator implements SseDecoder.Handler {
   private final boolean keepText;
   private final ErrorClassifier classifier;
+  private StreamTap tap;
+  private String requestId;
   private long[] contentNs = new long[64];
   private int contentCount;
   private final StringBuilder text;
@@ -40,9 +42,19 @@ final class ResponseAccumulator implements SseDecoder.Handler {
     this.reasoning = keepText ? new StringBuilder() : null;
   }
 
+  /** Lets {@code tap} see every message of request {@code id}. */
+  ResponseAccumulator tap(StreamTap t, String id) {
+    this.tap = t;
+    this.requestId = id;
+    return this;
+  }
+
   @Override
   public void onMessage(String event, byte[] data, int length, long receivedNs) {
     messages++;
+    if (tap != null && data != null) {
+      tap.onMessage(requestId, data, length, receivedNs);
+    }
     if ("error".equals(event)) {
       fail(sseError(data == null ? "event: error" : new String(data, 0, length, StandardCharsets.UTF_8), null));
       return;
