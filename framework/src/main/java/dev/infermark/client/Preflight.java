@@ -55,9 +55,10 @@ final class Preflight {
    * @param body the 1-token request body
    * @param stream whether the body asks for a stream
    * @param requestTimeout the run's {@code request-timeout} (the request's deadline is the smaller of it and 60 s)
+   * @param tls the TLS context trusting {@code infermark.tls-ca}, or null for the JVM's default
    */
   record Target(URI base, URI endpoint, String endpointType, String apiKey, List<String> models, byte[] body,
-      boolean stream, Duration requestTimeout) {}
+      boolean stream, Duration requestTimeout, javax.net.ssl.SSLContext tls) {}
 
   private record Answer(int status, String contentType, String body, long millis) {}
 
@@ -79,8 +80,12 @@ final class Preflight {
 
   private String check() {
     ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
-        .connectTimeout(CONNECT_TIMEOUT).followRedirects(HttpClient.Redirect.NEVER).build();
+    HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
+        .connectTimeout(CONNECT_TIMEOUT).followRedirects(HttpClient.Redirect.NEVER);
+    if (t.tls() != null) {
+      builder.sslContext(t.tls());
+    }
+    HttpClient http = builder.build();
     try {
       URI modelsUri = URI.create(t.base() + "/v1/models");
       Answer models = send(http, executor, HttpRequest.newBuilder(modelsUri).GET(), modelsUri, MODELS_TIMEOUT);
@@ -161,7 +166,7 @@ final class Preflight {
     }
     if (a.status() == 404 || a.status() == 405 || a.status() == 501) {
       if (!said.isEmpty()) { // an OpenAI-style error, e.g. vLLM's 404 for an unknown model
-        return fail(what + " answered HTTP " + a.status() + " " + OpenAiClient.reasonPhrase(a.status()) + said);
+        return fail(what + " answered HTTP " + a.status() + " " + ResponseBody.reasonPhrase(a.status()) + said);
       }
       return fail("this is not an OpenAI-compatible endpoint: " + what + " answered " + describe(a) + "; check "
           + Keys.URL + ", " + Keys.ENDPOINT_TYPE + " and " + Keys.CUSTOM_ENDPOINT);
@@ -259,7 +264,7 @@ final class Preflight {
     Matcher m = TITLE.matcher(a.body());
     String what = m.find() ? "\"" + abbreviate(m.group(1).strip(), 120) + "\""
         : a.body().isBlank() ? "an empty body" : "\"" + abbreviate(a.body().strip(), 120) + "\"";
-    return "HTTP " + a.status() + " " + OpenAiClient.reasonPhrase(a.status()) + " (" + ct + ": " + what + ")";
+    return "HTTP " + a.status() + " " + ResponseBody.reasonPhrase(a.status()) + " (" + ct + ": " + what + ")";
   }
 
   private static String serverMessage(Answer a) {

@@ -44,6 +44,10 @@ public final class Keys implements KeyCatalog {
           + "connect or lost their connection (connection_refused, connection_reset); 0: never.");
   public static final SettingKey<java.time.Duration> REQUEST_TIMEOUT = SettingKey.duration("request-timeout", "600s",
       "Deadline of one whole request, headers to last chunk.");
+  public static final SettingKey<String> TRANSPORT = SettingKey.string("transport", "netty",
+      "Client transport: netty (Netty with native epoll on Linux x86-64, NIO elsewhere) or jdk (the JDK HttpClient). See docs/client.md.");
+  public static final SettingKey<String> TLS_CA = SettingKey.string("tls-ca", null,
+      "PEM file of the CA certificate(s) to trust for https:// instead of the JVM's default trust store (as curl --cacert), e.g. a self-signed server's certificate.");
   public static final SettingKey<List<String>> SESSION_HEADERS = SettingKey.list("session-headers", "",
       "Opt-in session-affinity headers from the conversation id: x-session-id, dynamo, smg.");
   public static final SettingKey<List<String>> CONTEXT_OVERFLOW_SUBSTRINGS = SettingKey.list("context-overflow-substrings",
@@ -105,7 +109,7 @@ public final class Keys implements KeyCatalog {
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
       CONNECTION_FAILURE_LIMIT, REQUEST_TIMEOUT,
-      SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
+      TRANSPORT, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
       FAILED_REQUEST_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,

@@ -16,6 +16,9 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.infermark.run.RunInfo;
 import dev.infermark.artifact.RunRecorder;
@@ -25,9 +28,14 @@ import dev.infermark.run.Progress;
 import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
 
-/** A sentinel API key reaches the server but no artifact, console line, report entry or log. */
+/** A sentinel API key reaches the server but no artifact, console line, report entry or log, on every transport. */
+@ParameterizedClass
+@ValueSource(strings = {"netty", "jdk"})
 class ApiKeyLeakTest {
   private static final String SENTINEL = "sk-SENTINEL-9f8e7d6c5b4a";
+
+  @Parameter
+  String transport;
 
   @TempDir
   Path dir;
@@ -54,7 +62,7 @@ class ApiKeyLeakTest {
         c.data("[DONE]");
         c.endStream();
       };
-      Settings settings = Settings.of(Map.of("api-key", SENTINEL, "model", "m"));
+      Settings settings = Settings.of(Map.of("api-key", SENTINEL, "model", "m", "transport", transport));
       Progress progress = new Progress();
       try (OpenAiClient client = OpenAiClient.create(settings, server.uri(), progress);
           RunRecorder rec = new RunRecorder(dir, settings)) {

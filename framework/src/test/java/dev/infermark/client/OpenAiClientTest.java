@@ -15,9 +15,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -31,17 +34,34 @@ import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.WordTokenizer;
 import tools.jackson.databind.JsonNode;
 
+/** The client's behaviour, the same on every transport, over plain HTTP and TLS. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ParameterizedClass(name = "{0} tls={1}")
+@CsvSource({"netty,false", "jdk,false", "netty,true", "jdk,true"})
 class OpenAiClientTest {
+  @Parameter(0)
+  String transport;
+  @Parameter(1)
+  boolean tls;
+
   private TestServer server;
   private OpenAiClient client;
   private Progress progress;
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
+    server = tls ? new TestServer(TestTls.get().serverContext) : new TestServer();
     progress = new Progress();
     client = client(Map.of());
+  }
+
+  /** The settings every client of this test class gets: the transport, and the test CA for TLS. */
+  Map<String, String> base() throws Exception {
+    Map<String, String> s = new HashMap<>(Map.of("transport", transport));
+    if (tls) {
+      s.put("tls-ca", TestTls.get().caPem.toString());
+    }
+    return s;
   }
 
   @AfterEach
@@ -50,8 +70,9 @@ class OpenAiClientTest {
     server.close();
   }
 
-  private OpenAiClient client(Map<String, String> extra) {
+  private OpenAiClient client(Map<String, String> extra) throws Exception {
     Map<String, String> s = new HashMap<>(Map.of("model", "test-model", "request-timeout", "10s"));
+    s.putAll(base());
     s.putAll(extra);
     return OpenAiClient.create(Settings.of(s), server.uri(), progress);
   }
@@ -143,7 +164,7 @@ class OpenAiClientTest {
   }
 
   @Test
-  void sendsBodyInSpecKeyOrderAndHeaders() {
+  void sendsBodyInSpecKeyOrderAndHeaders() throws Exception {
     client.close();
     client = client(Map.of("api-key", "sk-test-123", "extra-inputs", "{\"ignore_eos\":true,\"top_k\":20}",
         "session-headers", "x-session-id,dynamo,smg"));
@@ -181,7 +202,7 @@ class OpenAiClientTest {
   }
 
   @Test
-  void completionsEndpointWithLegacyMaxTokensAndClientTokenCounts() {
+  void completionsEndpointWithLegacyMaxTokensAndClientTokenCounts() throws Exception {
     client.close();
     client = client(Map.of("endpoint-type", "completions", "use-server-token-count", "false", "streaming", "true"));
     client.tokenizer(WordTokenizer.instance());
@@ -349,7 +370,7 @@ class OpenAiClientTest {
   }
 
   @Test
-  void slowHeadersTimeOut() {
+  void slowHeadersTimeOut() throws Exception {
     client.close();
     client = client(Map.of("request-timeout", "300ms"));
     server.handler = (r, c) -> server.release.await();
@@ -364,7 +385,7 @@ class OpenAiClientTest {
   }
 
   @Test
-  void requestTimeoutCoversTheWholeStream() {
+  void requestTimeoutCoversTheWholeStream() throws Exception {
     client.close();
     // long enough for the first chunk to arrive even on a loaded machine
     client = client(Map.of("request-timeout", "2s"));
@@ -411,6 +432,9 @@ class OpenAiClientTest {
 
   @Test
   void manyConcurrentStreamsAllSucceed() throws Exception {
+    client.close();
+    // 200 TLS handshakes at once on both ends take seconds on a loaded 2-core machine
+    client = client(Map.of("request-timeout", "60s"));
     server.handler = (r, c) -> {
       c.startStream(200);
       for (int i = 0; i < 20; i++) {
@@ -434,7 +458,7 @@ class OpenAiClientTest {
   }
 
   @Test
-  void nonStreamingResponse() {
+  void nonStreamingResponse() throws Exception {
     client.close();
     client = client(Map.of("streaming", "false"));
     server.handler = (r, c) -> c.respond(200, "application/json",
@@ -487,8 +511,10 @@ class OpenAiClientTest {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
     }
-    try (OpenAiClient c = OpenAiClient.create(Settings.of(Map.of("request-timeout", "5s")),
-        URI.create("http://127.0.0.1:" + port), new Progress())) {
+    Map<String, String> settings = new HashMap<>(base());
+    settings.put("request-timeout", "5s");
+    try (OpenAiClient c = OpenAiClient.create(Settings.of(settings), URI.create(server.uri().getScheme() + "://127.0.0.1:" + port),
+        new Progress())) {
       RequestRecord r = c.send(chat("x"));
       assertThat(r.error().kind()).isEqualTo(ErrorKind.CONNECTION_REFUSED);
       assertThat(r.error().type()).isEqualTo("ConnectionRefused");
@@ -508,13 +534,33 @@ class OpenAiClientTest {
   }
 
   @Test
+  void untrustedCertificateIsARecordedConnectionFailure() throws Exception {
+    Assumptions.assumeTrue(tls, "TLS only");
+    server.handler = OpenAiClientTest::goodStream;
+    Map<String, String> s = new HashMap<>(Map.of("transport", transport, "request-timeout", "5s"));
+    try (OpenAiClient c = OpenAiClient.create(Settings.of(s), server.uri(), new Progress())) {
+      RequestRecord r = c.send(chat("x"));
+      assertThat(r.error().kind()).isEqualTo(ErrorKind.CONNECTION_RESET);
+      assertThat(r.error().message()).containsIgnoringCase("certif");
+    }
+    assertThat(server.requests).isEmpty();
+  }
+
+  @Test
+  void transportIsTheSetting() {
+    assertThat(client.transportName()).isEqualTo(transport);
+  }
+
+  @Test
   void endpointIsTheBaseUriAndTheChatPath() {
     assertThat(client.endpoint()).isEqualTo(URI.create(server.uri() + "/v1/chat/completions"));
   }
 
   @Test
-  void badSettingsNameTheSetting() {
+  void badSettingsNameTheSetting() throws Exception {
     assertThatThrownBy(() -> client(Map.of("endpoint-type", "embeddings"))).hasMessageContaining("infermark.endpoint-type");
     assertThatThrownBy(() -> client(Map.of("session-headers", "cookie"))).hasMessageContaining("infermark.session-headers");
+    assertThatThrownBy(() -> client(Map.of("transport", "curl"))).hasMessageContaining("infermark.transport");
+    assertThatThrownBy(() -> client(Map.of("tls-ca", "/nonexistent/ca.pem"))).hasMessageContaining("infermark.tls-ca");
   }
 }

@@ -17,10 +17,13 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+
 /**
  * A deliberately simple HTTP/1.1 server on a loopback {@link ServerSocket} whose misbehaviour the
- * test chooses per request: chunked SSE, resets, stalls, odd bodies. Keep-alive is honoured so
- * tests can check that the next request on the client still works.
+ * test chooses per request: chunked SSE, resets, stalls, odd bodies; plain or TLS. Keep-alive is
+ * honoured so tests can check that the next request on the client still works.
  */
 final class TestServer implements AutoCloseable {
   record Request(String method, String path, Map<String, String> headers, String body) {}
@@ -41,13 +44,19 @@ final class TestServer implements AutoCloseable {
   volatile CountDownLatch arrived = new CountDownLatch(1);
 
   TestServer() throws IOException {
+    this(null);
+  }
+
+  /** With {@code tls}, an HTTPS server with that context's certificate. */
+  TestServer(SSLContext tls) throws IOException {
     // A deep backlog: tests open hundreds of connections at once, and an overflowing accept queue drops them.
-    socket = new ServerSocket(0, 1024, InetAddress.getLoopbackAddress());
+    socket = tls == null ? new ServerSocket(0, 1024, InetAddress.getLoopbackAddress())
+        : tls.getServerSocketFactory().createServerSocket(0, 1024, InetAddress.getLoopbackAddress());
     acceptor = Thread.ofVirtual().start(this::acceptLoop);
   }
 
   URI uri() {
-    return URI.create("http://127.0.0.1:" + socket.getLocalPort());
+    return URI.create((socket instanceof SSLServerSocket ? "https" : "http") + "://127.0.0.1:" + socket.getLocalPort());
   }
 
   private void acceptLoop() {
