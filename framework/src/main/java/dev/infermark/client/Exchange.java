@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.infermark.record.ErrorKind;
@@ -35,7 +36,7 @@ final class Exchange implements ResponseSink {
 
   private final OpenAiClient client;
   private final InferenceRequest req;
-  private final String requestId = UUID.randomUUID().toString();
+  private final String requestId = requestId();
   private final ResponseAccumulator acc;
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private long startNs;
@@ -151,6 +152,7 @@ final class Exchange implements ResponseSink {
   private void finish(RequestError e) {
     finished = true;
     outcome = e;
+    acc.release();
     done.complete(null);
   }
 
@@ -285,6 +287,17 @@ final class Exchange implements ResponseSink {
     String reasoning = req.keepText() ? acc.reasoningText() : null;
     return new RequestRecord(req.phase(), requestId, req.tags(), req.dueNs(), startNs, startEpochMicros, ackNs,
         acc.contentNs(), endNs, in, out, reasoningTokens, acc.cachedTokens, text, reasoning, acc.finishReason, status, error);
+  }
+
+  /**
+   * A random (version 4) UUID from {@link ThreadLocalRandom}: request ids need to be unique, not
+   * secret, and {@link UUID#randomUUID()}'s shared SecureRandom is a lock every sender takes.
+   */
+  static String requestId() {
+    ThreadLocalRandom r = ThreadLocalRandom.current();
+    long msb = r.nextLong() & ~0xF000L | 0x4000L;
+    long lsb = r.nextLong() & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L;
+    return new UUID(msb, lsb).toString();
   }
 
   private static long epochMicros() {

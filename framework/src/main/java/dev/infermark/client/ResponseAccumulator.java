@@ -3,14 +3,12 @@ package dev.infermark.client;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-import dev.infermark.json.Json;
 import dev.infermark.record.ErrorKind;
 import dev.infermark.record.RequestError;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Collects what one response says: content chunk times, text, usage, finish reason, and the first
- * error. Handles streamed chunks ({@code choices[0].delta}), whole responses
+ * error. Each payload is read by {@link ChunkFields} (streaming, no tree per chunk). Handles streamed chunks ({@code choices[0].delta}), whole responses
  * ({@code choices[0].message}) and completions ({@code choices[0].text}); {@code content: null}
  * role chunks and llama.cpp {@code timings} carry no content and are ignored. A chunk counts for
  * TTFT/ITL only when it carries non-empty content, reasoning or tool-call deltas (agentx §5.2).
@@ -19,6 +17,7 @@ import tools.jackson.databind.JsonNode;
 final class ResponseAccumulator implements SseDecoder.Handler {
   private final boolean keepText;
   private final ErrorClassifier classifier;
+  private final ChunkFields fields;
   private StreamTap tap;
   private String requestId;
   private long[] contentNs = new long[64];
@@ -38,6 +37,7 @@ final class ResponseAccumulator implements SseDecoder.Handler {
   ResponseAccumulator(boolean keepText, ErrorClassifier classifier) {
     this.keepText = keepText;
     this.classifier = classifier;
+    this.fields = new ChunkFields(keepText);
     this.text = keepText ? new StringBuilder() : null;
     this.reasoning = keepText ? new StringBuilder() : null;
   }
@@ -77,80 +77,73 @@ final class ResponseAccumulator implements SseDecoder.Handler {
       done = true;
       return;
     }
-    JsonNode n;
     try {
-      // straight from the bytes: no String per chunk
-      n = Json.MAPPER.readTree(data, from, to - from);
+      fields.parse(data, from, to - from);
     } catch (RuntimeException e) {
       String d = new String(data, from, to - from, StandardCharsets.UTF_8);
       fail(new RequestError(ErrorKind.PROTOCOL_ERROR, 502, "InvalidJSON", "a stream chunk is not valid JSON: " + abbreviate(d, 200),
           abbreviate(d, OpenAiClient.MAX_ERROR_BODY)));
       return;
     }
-    onJson(n, null, data, from, to, receivedNs);
+    apply(data, from, to, receivedNs);
   }
 
-  /** A whole JSON payload (one SSE message or a non-streamed body). */
-  void onJson(JsonNode n, String raw, byte[] rawBytes, int from, int to, long receivedNs) {
-    JsonNode err = n.get("error");
-    if (err != null && !err.isNull() && !(err.isObject() && err.isEmpty())) {
-      int code = err.isObject() && err.get("code") != null && err.get("code").isIntegralNumber() ? err.get("code").intValue() : 0;
-      String text = raw != null ? raw : new String(rawBytes, from, to - from, StandardCharsets.UTF_8);
-      fail(sseError(text, code == 0 ? null : code));
+  /** A whole (non-streamed) JSON body, received at {@code receivedNs}. */
+  void onBody(byte[] all, long receivedNs) {
+    messages++;
+    try {
+      fields.parse(all, 0, all.length);
+    } catch (RuntimeException e) {
+      fail(new RequestError(ErrorKind.PROTOCOL_ERROR, 502, "InvalidJSON", "the response body is not valid JSON",
+          abbreviate(new String(all, StandardCharsets.UTF_8), OpenAiClient.MAX_ERROR_BODY)));
+      return;
+    }
+    apply(all, 0, all.length, receivedNs);
+  }
+
+  /** What the last parsed payload says, with its raw bytes for an error's text. */
+  private void apply(byte[] raw, int from, int to, long receivedNs) {
+    ChunkFields f = fields;
+    if (f.error) {
+      fail(sseError(new String(raw, from, to - from, StandardCharsets.UTF_8), f.errorCode == 0 ? null : f.errorCode));
       return;
     }
     boolean content = false;
-    JsonNode choices = n.get("choices");
-    if (choices != null && choices.isArray() && !choices.isEmpty()) {
-      JsonNode c0 = choices.get(0);
-      JsonNode d = c0.get("delta");
-      if (d == null) {
-        d = c0.get("message");
-      }
-      String t = d != null ? string(d, "content") : string(c0, "text");
-      if (t != null && !t.isEmpty()) {
+    if (f.choice) {
+      ChunkFields.Message d = f.delta.present ? f.delta : f.message.present ? f.message : null;
+      if ((d != null ? d.content : f.text) == ChunkFields.TEXT) {
         content = true;
         if (keepText) {
-          text.append(t);
+          text.append(d != null ? d.contentValue : f.textValue);
         }
       }
       if (d != null) {
-        String r = string(d, "reasoning_content");
-        if (r == null) {
-          r = string(d, "reasoning");
-        }
-        if (r != null && !r.isEmpty()) {
+        boolean rc = d.reasoningContent != ChunkFields.ABSENT;
+        if ((rc ? d.reasoningContent : d.reasoning) == ChunkFields.TEXT) {
           content = true;
           sawReasoning = true;
           if (keepText) {
-            reasoning.append(r);
+            reasoning.append(rc ? d.reasoningContentValue : d.reasoningValue);
           }
         }
-        JsonNode tools = d.get("tool_calls");
-        if (tools != null && tools.isArray() && !tools.isEmpty()) {
+        if (d.toolCalls) {
           // Tool-call deltas are generated output: AIPerf serialises them as text.
           content = true;
           if (keepText) {
-            text.append(tools);
+            text.append(d.toolCallsJson);
           }
         }
       }
-      String f = string(c0, "finish_reason");
-      if (f != null) {
-        finishReason = f;
+      if (f.finishReason != null) {
+        finishReason = f.finishReason;
       }
     }
-    JsonNode usage = n.get("usage");
-    if (usage != null && usage.isObject()) {
-      promptTokens = integer(usage, "prompt_tokens", promptTokens);
-      completionTokens = integer(usage, "completion_tokens", completionTokens);
-      JsonNode details = usage.get("completion_tokens_details");
-      Integer r = details != null && details.isObject() ? integer(details, "reasoning_tokens", null) : null;
-      reasoningTokens = r != null ? r : integer(usage, "reasoning_tokens", reasoningTokens);
-      JsonNode prompt = usage.get("prompt_tokens_details");
-      if (prompt != null && prompt.isObject()) {
-        cachedTokens = integer(prompt, "cached_tokens", cachedTokens);
-      }
+    if (f.usage) {
+      promptTokens = integer(f.promptTokens, promptTokens);
+      completionTokens = integer(f.completionTokens, completionTokens);
+      reasoningTokens = f.detailReasoningTokens != null ? Integer.valueOf(f.detailReasoningTokens.intValue())
+          : integer(f.reasoningTokens, reasoningTokens);
+      cachedTokens = integer(f.cachedTokens, cachedTokens);
     }
     if (content) {
       if (contentCount == contentNs.length) {
@@ -168,6 +161,11 @@ final class ResponseAccumulator implements SseDecoder.Handler {
     ErrorKind kind = classifier.isContextOverflow(raw) ? ErrorKind.CONTEXT_OVERFLOW : ErrorKind.SERVER_ERROR;
     return new RequestError(kind, code == null ? 502 : code, "SSEError", abbreviate(message, 500),
         abbreviate(raw, OpenAiClient.MAX_ERROR_BODY));
+  }
+
+  /** The response is over: the parser's buffers go back to their pool. */
+  void release() {
+    fields.close();
   }
 
   /** Keeps the first error: later ones are usually consequences. */
@@ -197,14 +195,8 @@ final class ResponseAccumulator implements SseDecoder.Handler {
     return sawReasoning;
   }
 
-  private static String string(JsonNode n, String field) {
-    JsonNode v = n.get(field);
-    return v != null && v.isString() ? v.stringValue() : null;
-  }
-
-  private static Integer integer(JsonNode n, String field, Integer fallback) {
-    JsonNode v = n.get(field);
-    return v != null && v.isNumber() ? Integer.valueOf(v.intValue()) : fallback;
+  private static Integer integer(Number n, Integer fallback) {
+    return n != null ? Integer.valueOf(n.intValue()) : fallback;
   }
 
   static String abbreviate(String s, int max) {

@@ -4,10 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
-import dev.infermark.json.Json;
 import dev.infermark.record.ErrorKind;
 import dev.infermark.record.RequestError;
-import tools.jackson.databind.JsonNode;
 
 /**
  * One response body, read by its status and content type whatever was asked: SSE (parsed as the
@@ -83,17 +81,7 @@ final class ResponseBody {
     if (mode == Mode.SSE) {
       sse.finish(lastNs);
     } else if (mode == Mode.JSON && acc.error == null) {
-      byte[] all = whole.toByteArray();
-      acc.messages++;
-      JsonNode node;
-      try {
-        node = Json.MAPPER.readTree(all);
-      } catch (RuntimeException e) {
-        acc.fail(new RequestError(ErrorKind.PROTOCOL_ERROR, 502, "InvalidJSON", "the response body is not valid JSON",
-            ResponseAccumulator.abbreviate(new String(all, StandardCharsets.UTF_8), MAX_ERROR_BODY)));
-        return;
-      }
-      acc.onJson(node, null, all, 0, all.length, lastNs);
+      acc.onBody(whole.toByteArray(), lastNs);
     }
   }
 

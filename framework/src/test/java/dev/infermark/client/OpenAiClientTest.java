@@ -192,7 +192,7 @@ class OpenAiClientTest {
     assertThat(new String(seen.get(0), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(got.body());
     assertThat(got.headers().get("authorization")).isEqualTo("Bearer sk-test-123");
     assertThat(got.headers().get("x-request-id")).isEqualTo(r.requestId());
-    assertThat(UUID.fromString(r.requestId())).isNotNull();
+    assertThat(UUID.fromString(r.requestId()).version()).isEqualTo(4);
     assertThat(got.headers().get("x-correlation-id")).isEqualTo("corr-9");
     assertThat(got.headers().get("x-session-id")).isEqualTo("corr-9");
     assertThat(got.headers().get("x-dynamo-session-id")).isEqualTo("corr-9");
