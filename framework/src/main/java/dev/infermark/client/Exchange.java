@@ -133,15 +133,21 @@ final class Exchange implements ResponseSink {
     return record(error, endNs);
   }
 
-  /** Ends the exchange now with a timeout or cancellation, unless it already ended; drops the connection. */
+  /**
+   * Ends the exchange now with a timeout or cancellation, unless it already ended; drops the
+   * connection. After {@code [DONE]} the record stays complete; only the connection goes.
+   */
   void abort(ErrorKind why) {
     Transport.Call c;
     synchronized (this) {
-      if (finished) {
+      if (finished && !(afterDone && !done.isDone())) {
         return;
       }
-      aborted = why;
-      finish(abortError());
+      if (!finished) {
+        aborted = why;
+        finish(abortError());
+      }
+      done.complete(null);
       c = call;
     }
     if (c != null) {
@@ -149,11 +155,63 @@ final class Exchange implements ResponseSink {
     }
   }
 
+  /** Fixes the record's outcome and lets the sender go. */
   private void finish(RequestError e) {
     finished = true;
     outcome = e;
     acc.release();
     done.complete(null);
+  }
+
+  /**
+   * {@code [DONE]}: the record is complete now. The sender still waits for the response to end
+   * (normally at once, and the connection goes back to the pool for its next request), at most
+   * {@link #END_AFTER_DONE}; a server that held a response open after it once has its
+   * connections dropped at {@code [DONE]} from then on.
+   *
+   * @return whether to keep reading
+   */
+  private boolean finishAtDone() {
+    finished = true;
+    afterDone = true;
+    outcome = acc.error;
+    acc.release();
+    if (client.holdsAfterDone()) {
+      done.complete(null);
+      return false;
+    }
+    try {
+      endWait = client.deadlines().schedule(this::endWaitOver, END_AFTER_DONE.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException closing) {
+      done.complete(null);
+      return false;
+    }
+    return true;
+  }
+
+  private void endWaitOver() {
+    Transport.Call c;
+    synchronized (this) {
+      if (done.isDone()) {
+        return;
+      }
+      client.heldAfterDone();
+      done.complete(null);
+      c = call;
+    }
+    if (c != null) {
+      c.abort();
+    }
+  }
+
+  /** The response after {@code [DONE]} ended (or broke): the sender may go. */
+  private void endedAfterDone() {
+    if (afterDone && !done.isDone()) {
+      if (endWait != null) {
+        endWait.cancel(false);
+      }
+      done.complete(null);
+    }
   }
 
   @Override

@@ -278,12 +278,13 @@ final class NettyTransport implements Transport {
           }
           if (msg instanceof LastHttpContent) {
             current = null;
-            c.sink.onEnd();
+            // pooled before the sender hears of the end, so that its next request finds this connection
             if (keepAlive && !c.aborted) {
               pool.offerFirst(ctx.channel());
             } else {
               ctx.close();
             }
+            c.sink.onEnd();
           }
         }
       } finally {
