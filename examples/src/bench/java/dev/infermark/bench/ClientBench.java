@@ -223,10 +223,14 @@ public final class ClientBench {
     }
     List<RequestRecord> records;
     long cpu;
+    long[] gc;
     try (client; RunRecording rec = Standard.recordings().open(runDir, settings, client)) {
+      long[] gc0 = gc();
       long cpu0 = cpuNs();
       records = round(client, rec, c.streams(), c.tokens(), "s");
       cpu = cpuNs() - cpu0;
+      long[] gc1 = gc();
+      gc = new long[] {gc1[0] - gc0[0], gc1[1] - gc0[1]};
     }
     long chunks = records.stream().mapToLong(r -> r.contentChunkNs().length).sum();
     long first = records.stream().flatMapToLong(r -> Arrays.stream(r.contentChunkNs())).min().orElse(0);
@@ -241,6 +245,9 @@ public final class ClientBench {
     double wall = (last - first) / 1e9;
     o.put("chunks_per_s", Math.round(chunks / (wall > 0 ? wall : 1)));
     o.put("client_cpu_us_per_chunk", round2(cpu / 1e3 / Math.max(1, chunks)));
+    // what the collector took in the window (G1 counts concurrent cycles too): a limit on timestamps
+    o.put("gc_collections", gc[0]);
+    o.put("gc_time_ms", gc[1]);
     long[] e = errors.sorted();
     if (e.length != chunks) {
       o.put("ts_error_note", "the tap saw " + e.length + " sent_ns chunks, the records " + chunks);
@@ -346,6 +353,16 @@ public final class ClientBench {
 
   private static double load() {
     return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+  }
+
+  private static long[] gc() {
+    long n = 0;
+    long ms = 0;
+    for (var b : ManagementFactory.getGarbageCollectorMXBeans()) {
+      n += Math.max(0, b.getCollectionCount());
+      ms += Math.max(0, b.getCollectionTime());
+    }
+    return new long[] {n, ms};
   }
 
   private static long cpuNs() {

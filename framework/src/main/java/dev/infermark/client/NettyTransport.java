@@ -45,6 +45,7 @@ import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponse;
@@ -116,6 +117,11 @@ final class NettyTransport implements Transport {
     private volatile boolean aborted;
     private volatile Channel channel;
     private boolean headersSeen;
+    private boolean https;
+    private String host;
+    private int port;
+    private InetSocketAddress address;
+    private Deque<Channel> pool;
 
     NettyCall(HttpCall call, ResponseSink sink) {
       this.call = call;
@@ -124,26 +130,29 @@ final class NettyTransport implements Transport {
 
     void go() {
       URI u = call.uri();
-      boolean https = "https".equalsIgnoreCase(u.getScheme());
-      String host = u.getHost();
-      int port = u.getPort() >= 0 ? u.getPort() : https ? 443 : 80;
-      Deque<Channel> pool = idle.computeIfAbsent((https ? "https://" : "http://") + host + ":" + port,
-          k -> new ConcurrentLinkedDeque<>());
-      for (Channel ch; (ch = pool.pollFirst()) != null; ) {
-        if (ch.isActive()) {
-          Channel reused = ch;
-          ch.eventLoop().execute(() -> begin(reused, pool));
-          return;
-        }
-      }
-      InetSocketAddress address;
+      https = "https".equalsIgnoreCase(u.getScheme());
+      host = u.getHost();
+      port = u.getPort() >= 0 ? u.getPort() : https ? 443 : 80;
+      pool = idle.computeIfAbsent((https ? "https://" : "http://") + host + ":" + port, k -> new ConcurrentLinkedDeque<>());
       try {
-        // resolved here, on the sender's (virtual) thread, never on an event loop
+        // resolved here, on the sender's (virtual) thread, never on an event loop (the JVM caches names)
         address = new InetSocketAddress(InetAddress.getByName(host), port);
       } catch (UnknownHostException e) {
         sink.onFailure(new ConnectException("cannot resolve " + host + ": " + e.getMessage()));
         return;
       }
+      for (Channel ch; (ch = pool.pollFirst()) != null; ) {
+        if (ch.isActive()) {
+          Channel reused = ch;
+          ch.eventLoop().execute(() -> begin(reused));
+          return;
+        }
+      }
+      connect();
+    }
+
+    /** Opens a new connection to the resolved address. */
+    private void connect() {
       new Bootstrap().group(group).channel(channelType)
           .option(ChannelOption.TCP_NODELAY, true)
           // the pooled allocator copies out with no garbage; the default (adaptive) one allocates a view per copy
@@ -161,13 +170,15 @@ final class NettyTransport implements Transport {
                 h.setHandshakeTimeoutMillis(connectTimeoutMs); // as the JDK's connect timeout: the request deadline
                 p.addLast(h);
               }
-              p.addLast(new HttpClientCodec());
+              // headers up to 64 KiB (proxies add many); HTTP chunks delivered as they arrive, in pieces up to 64 KiB
+              p.addLast(new HttpClientCodec(new HttpDecoderConfig().setMaxHeaderSize(64 * 1024).setMaxChunkSize(64 * 1024),
+                  false, false));
               p.addLast(new Conn(stamp));
             }
           })
           .connect(address).addListener(f -> {
             if (f.isSuccess()) {
-              begin(((io.netty.channel.ChannelFuture) f).channel(), pool);
+              begin(((io.netty.channel.ChannelFuture) f).channel());
             } else {
               sink.onFailure(connectFailure(f.cause(), address));
             }
@@ -175,7 +186,11 @@ final class NettyTransport implements Transport {
     }
 
     /** On the connection's event loop: writes the request; the response goes to this call. */
-    private void begin(Channel ch, Deque<Channel> pool) {
+    private void begin(Channel ch) {
+      if (!ch.isActive() && !aborted) {
+        connect(); // a pooled connection the server closed meanwhile: nothing was sent on it
+        return;
+      }
       channel = ch;
       if (aborted) {
         ch.close();
