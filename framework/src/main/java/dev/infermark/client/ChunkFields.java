@@ -1,35 +1,38 @@
 package dev.infermark.client;
 
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+
 import dev.infermark.json.Json;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
-import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.TokenStreamFactory;
-import tools.jackson.core.async.ByteArrayFeeder;
-import tools.jackson.core.exc.StreamReadException;
 
 /**
  * Reads the fields a record needs from one OpenAI response object (a stream chunk or a whole
- * body) with Jackson's streaming parser, straight from the bytes: no tree, no String for the
- * generated text unless it is kept, and one non-blocking parser per response fed payload by
- * payload (a parser per chunk was most of the client's allocation). {@code error}; {@code choices[0]}: {@code delta} (else
- * {@code message}) {@code content}, {@code reasoning_content} (else {@code reasoning}) and
- * {@code tool_calls}, else {@code text}, and {@code finish_reason}; {@code usage} with its details.
- * The fields of the last {@link #parse} stay until the next; one instance per response.
+ * body) in one pass over its bytes, with no allocation unless a value is kept: {@code error};
+ * {@code choices[0]}: {@code delta} (else {@code message}) {@code content}, {@code reasoning_content}
+ * (else {@code reasoning}) and {@code tool_calls}, else {@code text}, and {@code finish_reason};
+ * {@code usage} with its details. The whole payload is checked against the JSON grammar (RFC 8259:
+ * a malformed or truncated payload, or trailing content, is an error), so it accepts exactly what
+ * Jackson accepts except invalid UTF-8 inside strings, which it does not look at. A streaming
+ * Jackson parser per chunk was most of the client's CPU and allocation at 50,000 chunks/s; a tool
+ * call kept as text still goes through Jackson. The fields of the last {@link #parse} stay until
+ * the next; one instance per response, not thread-safe.
  */
 final class ChunkFields {
-  private static final TokenStreamFactory FACTORY = Json.MAPPER.tokenStreamFactory();
-
   /** A string field: absent (or not a string), empty, or with text. */
   static final int ABSENT = -1;
   static final int EMPTY = 0;
   static final int TEXT = 1;
 
-  private static final byte[] SPACE = {' '};
+  /** As Jackson's default nesting limit. */
+  private static final int MAX_DEPTH = 500;
 
   private final boolean keepText;
-  private JsonParser parser;
-  private ByteArrayFeeder feeder;
+  private byte[] b;
+  private int pos;
+  private int end;
+  private int strStart;
+  private int strEnd;
+  private boolean strEscaped;
 
   boolean error;
   int errorCode;
@@ -51,7 +54,7 @@ final class ChunkFields {
   }
 
   /** A {@code delta} or {@code message} object. */
-  final class Message {
+  static final class Message {
     boolean present;
     int content;
     String contentValue;
@@ -70,284 +73,555 @@ final class ChunkFields {
     }
   }
 
+  /** Not one valid JSON value. */
+  static final class MalformedJson extends RuntimeException {
+    MalformedJson(String message, int at) {
+      super(message + " at byte " + at);
+    }
+  }
+
   /**
-   * Parses {@code b[off..off+len)}.
+   * Parses {@code bytes[off..off+len)}.
    *
-   * @throws tools.jackson.core.JacksonException when it is not one valid JSON value
+   * @throws MalformedJson when it is not one valid JSON value
    */
-  void parse(byte[] b, int off, int len) {
+  void parse(byte[] bytes, int off, int len) {
     reset();
-    if (parser == null) {
-      // the mapper's parser only where a tool-call array is kept as a tree; else the bare factory's
-      parser = keepText ? Json.MAPPER.createNonBlockingByteArrayParser()
-          : FACTORY.createNonBlockingByteArrayParser(ObjectReadContext.empty());
-      feeder = (ByteArrayFeeder) parser.nonBlockingInputFeeder();
-    }
-    JsonParser p = parser;
+    this.b = bytes;
+    this.pos = off;
+    this.end = off + len;
     try {
-      feeder.feedInput(b, off, off + len);
-      JsonToken t = p.nextToken();
-      if (t == JsonToken.NOT_AVAILABLE) {
-        // a scalar at the root ends only at a delimiter
-        feeder.feedInput(SPACE, 0, 1);
-        t = p.nextToken();
+      ws();
+      if (peek() == '{') {
+        root();
+      } else {
+        skipValue(0);
       }
-      if (t == JsonToken.START_OBJECT) {
-        root(p);
-      } else if (t == JsonToken.START_ARRAY) {
-        skip(p);
-      } else if (t == JsonToken.NOT_AVAILABLE || t == null) {
-        throw truncated(p);
+      ws();
+      if (pos < end) {
+        throw new MalformedJson("trailing content after the JSON value", pos);
       }
-      if (p.nextToken() != JsonToken.NOT_AVAILABLE) {
-        throw new StreamReadException(p, "trailing content after the JSON value");
-      }
-    } catch (RuntimeException e) {
-      // the parser's state is undefined after an error: the next payload gets a fresh one
-      p.close();
-      parser = null;
-      throw e;
+    } finally {
+      this.b = null;
     }
   }
 
-  /** Releases the parser's buffers. */
-  void close() {
-    if (parser != null) {
-      parser.close();
-      parser = null;
-    }
-  }
-
-  /**
-   * The next token of the payload. The parser is fed one whole payload at a time, so running out
-   * of input inside a value means the payload is truncated.
-   */
-  private static JsonToken token(JsonParser p) {
-    JsonToken t = p.nextToken();
-    if (t == JsonToken.NOT_AVAILABLE || t == null) {
-      throw truncated(p);
-    }
-    return t;
-  }
-
-  /** The next property name of the object being read, or null at its end. */
-  private static String name(JsonParser p) {
-    JsonToken t = token(p);
-    return t == JsonToken.END_OBJECT ? null : p.currentName();
-  }
-
-  /** Skips the value whose first token is current. */
-  private static void skip(JsonParser p) {
-    JsonToken t = p.currentToken();
-    if (t != JsonToken.START_OBJECT && t != JsonToken.START_ARRAY) {
-      return;
-    }
-    for (int depth = 1; depth > 0; ) {
-      JsonToken n = token(p);
-      if (n == JsonToken.START_OBJECT || n == JsonToken.START_ARRAY) {
-        depth++;
-      } else if (n == JsonToken.END_OBJECT || n == JsonToken.END_ARRAY) {
-        depth--;
-      }
-    }
-  }
-
-  private static StreamReadException truncated(JsonParser p) {
-    return new StreamReadException(p, "the JSON value is incomplete");
-  }
+  /** Nothing to release: kept for the accumulator's life cycle. */
+  void close() {}
 
   private void reset() {
     error = false;
     errorCode = 0;
+    usage = false;
+    promptTokens = completionTokens = reasoningTokens = detailReasoningTokens = cachedTokens = null;
+    resetChoice();
+  }
+
+  private void resetChoice() {
     choice = false;
     delta.reset();
     message.reset();
     text = ABSENT;
     textValue = null;
     finishReason = null;
-    usage = false;
-    promptTokens = completionTokens = reasoningTokens = detailReasoningTokens = cachedTokens = null;
   }
 
-  private void root(JsonParser p) {
-    for (String name; (name = name(p)) != null; ) {
-      JsonToken t = token(p);
-      switch (name) {
-        case "error" -> error(p, t);
-        case "choices" -> choices(p, t);
-        case "usage" -> usage(p, t);
-        default -> skip(p);
-      }
+  // ---------------------------------------------------------------- the fields
+
+  private void root() {
+    pos++; // {
+    if (firstMember()) {
+      do {
+        int name = name();
+        if (is(name, "error")) {
+          error();
+        } else if (is(name, "choices")) {
+          choices();
+        } else if (is(name, "usage")) {
+          usage();
+        } else {
+          skipValue(1);
+        }
+      } while (nextMember());
     }
   }
 
   /** Present unless null or {@code {}}; {@code code} when it is an integral number. */
-  private void error(JsonParser p, JsonToken t) {
-    if (t == JsonToken.START_OBJECT) {
+  private void error() {
+    int c = peek();
+    if (c == '{') {
+      pos++;
       boolean any = false;
       int code = 0;
-      for (String name; (name = name(p)) != null; ) {
-        any = true;
-        JsonToken v = token(p);
-        if (name.equals("code")) {
-          code = v == JsonToken.VALUE_NUMBER_INT ? p.getNumberValue().intValue() : 0;
-        }
-        skip(p);
+      if (firstMember()) {
+        do {
+          any = true;
+          int name = name();
+          if (is(name, "code")) {
+            Number n = numberOrSkip(2, true);
+            code = n == null ? 0 : n.intValue();
+          } else {
+            skipValue(2);
+          }
+        } while (nextMember());
       }
       error = any;
       errorCode = code;
     } else {
-      error = t != JsonToken.VALUE_NULL;
+      error = !(c == 'n' && literal("null"));
+      if (error) {
+        skipValue(1);
+      }
       errorCode = 0;
-      skip(p);
     }
   }
 
-  private void choices(JsonParser p, JsonToken t) {
-    if (t != JsonToken.START_ARRAY) {
-      skip(p);
+  private void choices() {
+    resetChoice(); // a repeated key wins, as in a tree
+    if (peek() != '[') {
+      skipValue(1);
       return;
     }
-    choice = false;
-    delta.reset();
-    message.reset();
-    text = ABSENT;
-    textValue = null;
-    finishReason = null;
+    pos++;
+    ws();
+    if (peek() == ']') {
+      pos++;
+      return;
+    }
     boolean first = true;
-    for (JsonToken e; (e = token(p)) != JsonToken.END_ARRAY; ) {
-      if (first && e == JsonToken.START_OBJECT) {
+    do {
+      ws();
+      if (first && peek() == '{') {
         choice = true;
-        delta.reset();
-        message.reset();
-        text = ABSENT;
-        textValue = null;
-        finishReason = null;
-        choice0(p);
+        choice0();
       } else {
-        skip(p);
+        skipValue(2);
       }
       first = false;
-    }
+    } while (nextElement());
   }
 
-  private void choice0(JsonParser p) {
-    for (String name; (name = name(p)) != null; ) {
-      JsonToken t = token(p);
-      switch (name) {
-        case "delta" -> message(p, t, delta);
-        case "message" -> message(p, t, message);
-        case "text" -> {
-          text = string(p, t);
-          textValue = keepText && text == TEXT ? p.getString() : null;
+  private void choice0() {
+    pos++; // {
+    if (firstMember()) {
+      do {
+        int name = name();
+        if (is(name, "delta")) {
+          message(delta);
+        } else if (is(name, "message")) {
+          message(message);
+        } else if (is(name, "text")) {
+          text = string(3);
+          textValue = keepText && text == TEXT ? stringValue() : null;
+        } else if (is(name, "finish_reason")) {
+          finishReason = string(3) != ABSENT ? stringValue() : null;
+        } else {
+          skipValue(3);
         }
-        case "finish_reason" -> finishReason = t == JsonToken.VALUE_STRING ? p.getString() : null;
-        default -> skip(p);
-      }
+      } while (nextMember());
     }
   }
 
-  private void message(JsonParser p, JsonToken t, Message m) {
+  private void message(Message m) {
     m.reset();
-    m.present = true; // even when null: then it carries nothing, and text is not looked at (as before)
-    if (t != JsonToken.START_OBJECT) {
-      skip(p);
+    m.present = true; // even when null: then it carries nothing, and text is not looked at
+    if (peek() != '{') {
+      skipValue(3);
       return;
     }
-    for (String name; (name = name(p)) != null; ) {
-      JsonToken v = token(p);
-      switch (name) {
-        case "content" -> {
-          m.content = string(p, v);
-          m.contentValue = keepText && m.content == TEXT ? p.getString() : null;
+    pos++;
+    if (firstMember()) {
+      do {
+        int name = name();
+        if (is(name, "content")) {
+          m.content = string(4);
+          m.contentValue = keepText && m.content == TEXT ? stringValue() : null;
+        } else if (is(name, "reasoning_content")) {
+          m.reasoningContent = string(4);
+          m.reasoningContentValue = keepText && m.reasoningContent == TEXT ? stringValue() : null;
+        } else if (is(name, "reasoning")) {
+          m.reasoning = string(4);
+          m.reasoningValue = keepText && m.reasoning == TEXT ? stringValue() : null;
+        } else if (is(name, "tool_calls")) {
+          toolCalls(m);
+        } else {
+          skipValue(4);
         }
-        case "reasoning_content" -> {
-          m.reasoningContent = string(p, v);
-          m.reasoningContentValue = keepText && m.reasoningContent == TEXT ? p.getString() : null;
-        }
-        case "reasoning" -> {
-          m.reasoning = string(p, v);
-          m.reasoningValue = keepText && m.reasoning == TEXT ? p.getString() : null;
-        }
-        case "tool_calls" -> toolCalls(p, v, m);
-        default -> skip(p);
-      }
+      } while (nextMember());
     }
   }
 
   /** A non-empty array counts as output; kept as compact JSON with the text. */
-  private void toolCalls(JsonParser p, JsonToken t, Message m) {
+  private void toolCalls(Message m) {
     m.toolCalls = false;
     m.toolCallsJson = null;
-    if (t != JsonToken.START_ARRAY) {
-      skip(p);
+    if (peek() != '[') {
+      skipValue(4);
       return;
     }
-    if (keepText) {
-      tools.jackson.databind.JsonNode n = p.readValueAsTree();
-      m.toolCalls = !n.isEmpty();
-      m.toolCallsJson = m.toolCalls ? n.toString() : null;
+    int start = pos;
+    pos++;
+    ws();
+    m.toolCalls = peek() != ']';
+    pos = start;
+    skipValue(4);
+    if (keepText && m.toolCalls) {
+      // AIPerf serialises tool calls compactly; Jackson writes the same form
+      m.toolCallsJson = Json.MAPPER.readTree(b, start, pos - start).toString();
+    }
+  }
+
+  private void usage() {
+    usage = false; // a repeated key wins, as in a tree
+    promptTokens = completionTokens = reasoningTokens = detailReasoningTokens = cachedTokens = null;
+    if (peek() != '{') {
+      skipValue(1);
+      return;
+    }
+    usage = true;
+    pos++;
+    if (firstMember()) {
+      do {
+        int name = name();
+        if (is(name, "prompt_tokens")) {
+          promptTokens = numberOrSkip(2, false);
+        } else if (is(name, "completion_tokens")) {
+          completionTokens = numberOrSkip(2, false);
+        } else if (is(name, "reasoning_tokens")) {
+          reasoningTokens = numberOrSkip(2, false);
+        } else if (is(name, "completion_tokens_details")) {
+          detailReasoningTokens = nested("reasoning_tokens");
+        } else if (is(name, "prompt_tokens_details")) {
+          cachedTokens = nested("cached_tokens");
+        } else {
+          skipValue(2);
+        }
+      } while (nextMember());
+    }
+  }
+
+  private Number nested(String field) {
+    if (peek() != '{') {
+      skipValue(2);
+      return null;
+    }
+    pos++;
+    Number found = null;
+    if (firstMember()) {
+      do {
+        int name = name();
+        if (is(name, field)) {
+          found = numberOrSkip(3, false);
+        } else {
+          skipValue(3);
+        }
+      } while (nextMember());
+    }
+    return found;
+  }
+
+  // ---------------------------------------------------------------- the grammar
+
+  private int peek() {
+    if (pos >= end) {
+      throw new MalformedJson("the JSON value is incomplete", pos);
+    }
+    return b[pos];
+  }
+
+  private void ws() {
+    while (pos < end) {
+      byte c = b[pos];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+        return;
+      }
+      pos++;
+    }
+  }
+
+  /** After {@code {}: whether a member follows (else the object is closed and consumed). */
+  private boolean firstMember() {
+    ws();
+    if (peek() == '}') {
+      pos++;
+      return false;
+    }
+    return true;
+  }
+
+  /** After a member's value: whether another follows. */
+  private boolean nextMember() {
+    ws();
+    int c = peek();
+    pos++;
+    if (c == ',') {
+      ws();
+      return true;
+    }
+    if (c == '}') {
+      return false;
+    }
+    throw new MalformedJson("expected ',' or '}'", pos - 1);
+  }
+
+  private boolean nextElement() {
+    ws();
+    int c = peek();
+    pos++;
+    if (c == ',') {
+      return true;
+    }
+    if (c == ']') {
+      return false;
+    }
+    throw new MalformedJson("expected ',' or ']'", pos - 1);
+  }
+
+  /** A member's name and its colon; the name is in {@code strStart..strEnd} (raw), its length returned. */
+  private int name() {
+    if (peek() != '"') {
+      throw new MalformedJson("expected a property name", pos);
+    }
+    scanString();
+    ws();
+    if (peek() != ':') {
+      throw new MalformedJson("expected ':'", pos);
+    }
+    pos++;
+    ws();
+    return strEnd - strStart;
+  }
+
+  /** Whether the last scanned name is {@code s} (names with escapes are compared decoded). */
+  private boolean is(int length, String s) {
+    if (strEscaped) {
+      return decode(strStart, strEnd).equals(s);
+    }
+    if (length != s.length()) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (b[strStart + i] != s.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A value that should be a string: its state; a non-string value is skipped. */
+  private int string(int depth) {
+    if (peek() != '"') {
+      skipValue(depth);
+      return ABSENT;
+    }
+    scanString();
+    return strEnd > strStart ? TEXT : EMPTY;
+  }
+
+  private String stringValue() {
+    return strEscaped ? decode(strStart, strEnd) : new String(b, strStart, strEnd - strStart, StandardCharsets.UTF_8);
+  }
+
+  /** Scans a string starting at its quote: raw content in {@code strStart..strEnd}. */
+  private void scanString() {
+    pos++;
+    strStart = pos;
+    strEscaped = false;
+    while (true) {
+      if (pos >= end) {
+        throw new MalformedJson("unterminated string", strStart - 1);
+      }
+      int c = b[pos] & 0xFF;
+      if (c == '"') {
+        strEnd = pos++;
+        return;
+      }
+      if (c < 0x20) {
+        throw new MalformedJson("unescaped control character in a string", pos);
+      }
+      if (c == '\\') {
+        strEscaped = true;
+        pos++;
+        int e = pos < end ? b[pos] : -1;
+        switch (e) {
+          case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> pos++;
+          case 'u' -> {
+            for (int i = 1; i <= 4; i++) {
+              if (pos + i >= end || Character.digit(b[pos + i], 16) < 0) {
+                throw new MalformedJson("bad \\u escape", pos);
+              }
+            }
+            pos += 5;
+          }
+          default -> throw new MalformedJson("bad escape", pos);
+        }
+        continue;
+      }
+      pos++;
+    }
+  }
+
+  private String decode(int from, int to) {
+    StringBuilder sb = new StringBuilder(to - from);
+    int run = from;
+    for (int i = from; i < to; i++) {
+      if (b[i] != '\\') {
+        continue;
+      }
+      sb.append(new String(b, run, i - run, StandardCharsets.UTF_8));
+      char e = (char) b[++i];
+      switch (e) {
+        case 'b' -> sb.append('\b');
+        case 'f' -> sb.append('\f');
+        case 'n' -> sb.append('\n');
+        case 'r' -> sb.append('\r');
+        case 't' -> sb.append('\t');
+        case 'u' -> {
+          sb.append((char) Integer.parseInt(new String(b, i + 1, 4, StandardCharsets.US_ASCII), 16));
+          i += 4;
+        }
+        default -> sb.append(e);
+      }
+      run = i + 1;
+    }
+    return sb.append(new String(b, run, to - run, StandardCharsets.UTF_8)).toString();
+  }
+
+  /** A number's value (integers as Integer, Long or BigInteger, others as Double); anything else is skipped. */
+  private Number numberOrSkip(int depth, boolean integralOnly) {
+    int c = peek();
+    if (c != '-' && (c < '0' || c > '9')) {
+      skipValue(depth);
+      return null;
+    }
+    int start = pos;
+    boolean integral = scanNumber();
+    if (integral) {
+      int digits = pos - start - (b[start] == '-' ? 1 : 0);
+      if (digits <= 18) {
+        long v = 0;
+        for (int i = b[start] == '-' ? start + 1 : start; i < pos; i++) {
+          v = v * 10 + (b[i] - '0');
+        }
+        v = b[start] == '-' ? -v : v;
+        return v == (int) v ? Integer.valueOf((int) v) : Long.valueOf(v);
+      }
+      return new BigInteger(new String(b, start, pos - start, StandardCharsets.US_ASCII));
+    }
+    return integralOnly ? null : Double.valueOf(new String(b, start, pos - start, StandardCharsets.US_ASCII));
+  }
+
+  /** Scans a number; true when it is an integer (no fraction, no exponent). */
+  private boolean scanNumber() {
+    int start = pos;
+    if (pos < end && b[pos] == '-') {
+      pos++;
+    }
+    if (pos >= end) {
+      throw new MalformedJson("bad number", start);
+    }
+    if (b[pos] == '0') {
+      pos++;
+    } else if (b[pos] >= '1' && b[pos] <= '9') {
+      digits();
     } else {
-      m.toolCalls = token(p) != JsonToken.END_ARRAY;
-      if (m.toolCalls) {
-        skip(p); // the first element
-        while (token(p) != JsonToken.END_ARRAY) {
-          skip(p);
+      throw new MalformedJson("bad number", start);
+    }
+    boolean integral = true;
+    if (pos < end && b[pos] == '.') {
+      pos++;
+      if (digits() == 0) {
+        throw new MalformedJson("bad number", start);
+      }
+      integral = false;
+    }
+    if (pos < end && (b[pos] == 'e' || b[pos] == 'E')) {
+      pos++;
+      if (pos < end && (b[pos] == '+' || b[pos] == '-')) {
+        pos++;
+      }
+      if (digits() == 0) {
+        throw new MalformedJson("bad number", start);
+      }
+      integral = false;
+    }
+    if (pos < end && (b[pos] == '.' || (b[pos] >= '0' && b[pos] <= '9'))) {
+      throw new MalformedJson("bad number", start); // a leading zero followed by digits
+    }
+    return integral;
+  }
+
+  private int digits() {
+    int n = 0;
+    while (pos < end && b[pos] >= '0' && b[pos] <= '9') {
+      pos++;
+      n++;
+    }
+    return n;
+  }
+
+  private boolean literal(String word) {
+    if (end - pos < word.length()) {
+      throw new MalformedJson("the JSON value is incomplete", pos);
+    }
+    for (int i = 0; i < word.length(); i++) {
+      if (b[pos + i] != word.charAt(i)) {
+        return false;
+      }
+    }
+    int after = pos + word.length();
+    if (after < end && Character.isLetterOrDigit(b[after])) {
+      return false;
+    }
+    pos = after;
+    return true;
+  }
+
+  /** Skips one value of any kind, checking its grammar. */
+  private void skipValue(int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new MalformedJson("nesting deeper than " + MAX_DEPTH, pos);
+    }
+    ws();
+    int c = peek();
+    switch (c) {
+      case '{' -> {
+        pos++;
+        if (firstMember()) {
+          do {
+            name();
+            skipValue(depth + 1);
+          } while (nextMember());
+        }
+      }
+      case '[' -> {
+        pos++;
+        ws();
+        if (peek() == ']') {
+          pos++;
+          return;
+        }
+        do {
+          skipValue(depth + 1);
+        } while (nextElement());
+      }
+      case '"' -> scanString();
+      case 't' -> expect("true");
+      case 'f' -> expect("false");
+      case 'n' -> expect("null");
+      default -> {
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          scanNumber();
+        } else {
+          throw new MalformedJson("unexpected character '" + (char) c + "'", pos);
         }
       }
     }
   }
 
-  private void usage(JsonParser p, JsonToken t) {
-    if (t != JsonToken.START_OBJECT) {
-      skip(p);
-      return;
+  private void expect(String word) {
+    if (!literal(word)) {
+      throw new MalformedJson("unexpected literal", pos);
     }
-    usage = true;
-    for (String name; (name = name(p)) != null; ) {
-      JsonToken v = token(p);
-      switch (name) {
-        case "prompt_tokens" -> promptTokens = number(p, v);
-        case "completion_tokens" -> completionTokens = number(p, v);
-        case "reasoning_tokens" -> reasoningTokens = number(p, v);
-        case "completion_tokens_details" -> detailReasoningTokens = nested(p, v, "reasoning_tokens");
-        case "prompt_tokens_details" -> cachedTokens = nested(p, v, "cached_tokens");
-        default -> skip(p);
-      }
-    }
-  }
-
-  private static Number nested(JsonParser p, JsonToken t, String field) {
-    if (t != JsonToken.START_OBJECT) {
-      skip(p);
-      return null;
-    }
-    Number found = null;
-    for (String name; (name = name(p)) != null; ) {
-      JsonToken v = token(p);
-      if (name.equals(field)) {
-        found = number(p, v);
-      } else {
-        skip(p);
-      }
-    }
-    return found;
-  }
-
-  private static Number number(JsonParser p, JsonToken t) {
-    if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-      return p.getNumberValue();
-    }
-    skip(p);
-    return null;
-  }
-
-  /** The state of a string field, without building the String. */
-  private static int string(JsonParser p, JsonToken t) {
-    if (t != JsonToken.VALUE_STRING) {
-      skip(p);
-      return ABSENT;
-    }
-    return p.getStringLength() > 0 ? TEXT : EMPTY;
   }
 }
