@@ -5,14 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import dev.infermark.agentx.corpus.Corpus;
-import dev.infermark.agentx.prompt.PromptSource;
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.ReplayTurn;
-import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.hub.HfHub;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.weka.prompt.PromptSource;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.weka.topology.SessionTree;
 
 /**
  * Weka traces (the AgentX corpus: {@code infermark.input-file}, {@code public-dataset} or

@@ -17,16 +17,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.agentperf.Fixtures;
-import dev.infermark.agentx.corpus.Corpus;
-import dev.infermark.agentx.corpus.CorpusLoader;
-import dev.infermark.agentx.synth.SyntheticTraces;
-import dev.infermark.agentx.trace.WekaRequest;
-import dev.infermark.agentx.trace.WekaSubagent;
-import dev.infermark.agentx.trace.WekaTrace;
 import dev.infermark.client.ChatMessage;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
+import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.weka.corpus.CorpusLoader;
+import dev.infermark.weka.synth.SyntheticTraces;
+import dev.infermark.weka.trace.WekaRequest;
+import dev.infermark.weka.trace.WekaSubagent;
+import dev.infermark.weka.trace.WekaTrace;
 
 class WekaTrajectoriesTest {
   private static final long SEED = 42;

@@ -14,17 +14,17 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
-import dev.infermark.agentx.prompt.PromptSource;
-import dev.infermark.agentx.topology.Branch;
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.ReplayTurn;
-import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.client.InferenceRequest;
 import dev.infermark.record.ErrorKind;
 import dev.infermark.record.Phase;
 import dev.infermark.record.RequestError;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.record.RequestTags;
+import dev.infermark.weka.prompt.PromptSource;
+import dev.infermark.weka.topology.Branch;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.weka.topology.SessionTree;
 
 /**
  * The agentic replay scheduler (spec §3): {@code concurrency} lanes, each holding one session

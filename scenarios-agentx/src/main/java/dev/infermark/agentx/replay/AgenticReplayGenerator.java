@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
-import dev.infermark.agentx.corpus.Corpus;
 import dev.infermark.json.Json;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.run.LoadGenerator;
@@ -17,6 +16,7 @@ import dev.infermark.run.RunContext;
 import dev.infermark.run.RunResult;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
+import dev.infermark.weka.corpus.Corpus;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -2,8 +2,8 @@ package dev.infermark.agentx.replay;
 
 import java.util.List;
 
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.ReplayTurn;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.ReplayTurn;
 
 /**
  * Recorded instants of a stream's turns on its trace timeline (ms), as the scheduler needs them

@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import dev.infermark.agentx.corpus.Corpus;
-import dev.infermark.agentx.synth.SyntheticTraces;
 import dev.infermark.run.RunContext;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
+import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.weka.synth.SyntheticTraces;
 
 /**
  * The corpus of an AgentX run: the one the settings select, or, with

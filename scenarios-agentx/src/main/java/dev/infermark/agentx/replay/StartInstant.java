@@ -6,9 +6,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.SplittableRandom;
 
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.ReplayTurn;
-import dev.infermark.agentx.topology.SessionTree;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.weka.topology.SessionTree;
 
 /**
  * Samples a lane's start instant t* (spec §3.3): uniform in

@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.infermark.agentx.topology.Branch;
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.ReplayTurn;
-import dev.infermark.agentx.topology.SessionTree;
+import dev.infermark.weka.topology.Branch;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.weka.topology.SessionTree;
 
 /**
  * The state of one trace at its start instant t* (spec §3.4): which streams are live, where each

@@ -19,10 +19,6 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.infermark.agentx.corpus.Corpus;
-import dev.infermark.agentx.topology.Branch;
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.client.InferenceClient;
 import dev.infermark.client.InferenceRequest;
 import dev.infermark.json.Json;
@@ -36,6 +32,10 @@ import dev.infermark.run.Progress;
 import dev.infermark.run.RunContext;
 import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
+import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.weka.topology.Branch;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.SessionTree;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The generator on the real clock and virtual threads, against an in-process fake client (no HTTP). */

@@ -13,12 +13,12 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.agentx.topology.Branch;
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.record.ErrorKind;
 import dev.infermark.record.Phase;
 import dev.infermark.record.RequestRecord;
+import dev.infermark.weka.topology.Branch;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.SessionTree;
 
 class AgenticReplayProfilingTest {
   private static final long S = 1_000_000_000L;

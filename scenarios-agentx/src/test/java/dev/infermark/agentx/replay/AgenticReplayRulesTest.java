@@ -6,11 +6,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.agentx.topology.Branch;
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.record.ErrorKind;
 import dev.infermark.record.Phase;
+import dev.infermark.weka.topology.Branch;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.SessionTree;
 
 /** Cross-stream replay barriers, failed-request threshold, DAG fail-fast and the warmup handoff clock. */
 class AgenticReplayRulesTest {

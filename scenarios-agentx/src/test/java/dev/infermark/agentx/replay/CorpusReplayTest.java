@@ -14,11 +14,11 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.infermark.agentx.corpus.Corpus;
-import dev.infermark.agentx.synth.SyntheticTraces;
 import dev.infermark.record.Phase;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.WordTokenizer;
+import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.weka.synth.SyntheticTraces;
 
 /** Replays loaded corpora (real kv-cache-tester traces, synthetic traces) on the fake clock for a simulated window. */
 class CorpusReplayTest {

@@ -8,12 +8,12 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.agentx.prompt.PromptSource;
 import dev.infermark.client.InferenceRequest;
 import dev.infermark.record.ErrorKind;
 import dev.infermark.record.Phase;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.record.RequestTags;
+import dev.infermark.weka.prompt.PromptSource;
 
 class DispatchTest {
   @Test

@@ -3,10 +3,10 @@ package dev.infermark.agentx.replay;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.infermark.agentx.prompt.PromptSource;
-import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.record.Phase;
 import dev.infermark.record.RequestRecord;
+import dev.infermark.weka.prompt.PromptSource;
+import dev.infermark.weka.topology.SessionTree;
 
 /** An {@link AgenticReplay} on a fake clock and a fake dispatcher, with its records and log. */
 final class Harness {

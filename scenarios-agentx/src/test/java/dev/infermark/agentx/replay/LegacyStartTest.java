@@ -9,10 +9,10 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.ReplayTurn;
-import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.record.Phase;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.weka.topology.SessionTree;
 
 /** Legacy timestamp-less traces (spec §3.3): warm turn k_i, profile from k_i + 1. */
 class LegacyStartTest {

@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.infermark.agentx.prompt.PromptSource;
-import dev.infermark.agentx.topology.Branch;
-import dev.infermark.agentx.topology.ReplayStream;
-import dev.infermark.agentx.topology.ReplayTurn;
-import dev.infermark.agentx.topology.SessionTree;
 import dev.infermark.client.ChatMessage;
+import dev.infermark.weka.prompt.PromptSource;
+import dev.infermark.weka.topology.Branch;
+import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.weka.topology.SessionTree;
 
 /** Small hand-built session trees and configs for scheduler tests. */
 final class Trees {

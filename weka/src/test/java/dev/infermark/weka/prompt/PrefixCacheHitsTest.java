@@ -1,0 +1,32 @@
+package dev.infermark.weka.prompt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.infermark.weka.corpus.TestData;
+import dev.infermark.weka.trace.WekaTrace;
+import dev.infermark.weka.trace.WekaTraceParser;
+
+class PrefixCacheHitsTest {
+  @Test
+  void countsLeadingSeenBlocksInTimeOrder() {
+    WekaTrace t = WekaTraceParser.parseFile(TestData.weka("aiperf-fixtures/weka_traces_one_subagent.json"));
+    List<PrefixCacheHits.Hit> hits = PrefixCacheHits.of(t);
+    // t=0 parent [1,2,3]: cold; t=2 sub-agent [10,11]: cold; t=6 parent [1..5]: 3 blocks seen
+    assertThat(hits).extracting(PrefixCacheHits.Hit::hitBlocks).containsExactly(0, 0, 3);
+    assertThat(hits.get(2).ratio()).isEqualTo(3 * 64 / 400.0);
+    assertThat(hits).extracting(PrefixCacheHits.Hit::innerIndex).containsExactly(-1, 0, -1);
+  }
+
+  @Test
+  void realTracesReuseMostOfTheirContext() {
+    // the kv-cache-tester README reports a conversation cache hit median of 96 %
+    WekaTrace t = WekaTraceParser.parseFile(TestData.weka("kv-cache-tester/trace_0002.json"));
+    assertThat(PrefixCacheHits.overall(t)).isBetween(0.8, 1.0);
+    WekaTrace t0504 = WekaTraceParser.parseFile(TestData.weka("kv-cache-tester/trace_0504.json"));
+    assertThat(PrefixCacheHits.of(t0504)).extracting(PrefixCacheHits.Hit::hitBlocks).containsExactly(0, 173, 170);
+  }
+}
