@@ -1,0 +1,75 @@
+package dev.infermark.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tools.jackson.databind.JsonNode;
+
+class TimelineTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void slicesCountCompletionsByEndAndInFlightByTimeOnTheWire() {
+    new FixtureRun()
+        .request(-2000, -1500).warmup().add()          // warmup half a second before profiling starts
+        .request(0, 2500).ttft(500).tokens(20).add()   // 2.5 s on the wire, ends in slice 2
+        .request(1000, 1500).failed("timeout").add()
+        .request(6000, 6100).add()                     // makes the run long enough for 1 s slices
+        .writeTo(dir);
+    RunFolder f = RunFolder.read(dir);
+    JsonNode tl = Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows()));
+
+    assertThat(tl.path("slice_s").asDouble()).isEqualTo(1.0);
+    assertThat(tl.path("t").toString()).isEqualTo("[-2.0,-1.0,0.0,1.0,2.0,3.0,4.0,5.0,6.0]");
+    assertThat(tl.path("completed").toString()).isEqualTo("[0.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,1.0]");
+    assertThat(tl.path("failed").toString()).isEqualTo("[0.0,0.0,0.0,1.0,0.0,0.0,0.0,0.0,0.0]");
+    assertThat(tl.path("inflight").toString()).isEqualTo("[0.0,0.0,1.0,1.5,0.5,0.0,0.0,0.0,0.1]");
+    assertThat(tl.path("inflight_warmup").toString()).isEqualTo("[0.5,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0]");
+    // 20 tokens spread evenly from the first token (0.5 s) to the end (2.5 s).
+    assertThat(tl.path("output_tps").get(2).asDouble()).isEqualTo(5.0);
+    assertThat(tl.path("output_tps").get(3).asDouble()).isEqualTo(10.0);
+    assertThat(tl.path("output_tps").get(4).asDouble()).isEqualTo(5.0);
+    assertThat(tl.has("cache_hit")).isFalse();
+  }
+
+  @Test
+  void cacheHitRateIsCachedOverPromptTokensOfTheRequestsStartedInTheSlice() {
+    new FixtureRun()
+        .request(0, 100).metric("input_sequence_length", 1000, "tokens").metric("usage_prompt_cache_read_tokens", 0, "tokens").add()
+        .request(200, 300).metric("input_sequence_length", 1000, "tokens").metric("usage_prompt_cache_read_tokens", 900, "tokens").add()
+        .request(7000, 7100).metric("input_sequence_length", 2000, "tokens").metric("usage_prompt_cache_read_tokens", 1000, "tokens").add()
+        .writeTo(dir);
+    RunFolder f = RunFolder.read(dir);
+    JsonNode tl = Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows()));
+    assertThat(tl.path("cache_hit").get(0).asDouble()).isEqualTo(0.45);
+    assertThat(tl.path("cache_hit").get(1).isNull()).isTrue(); // nothing started: no rate, not 0
+    assertThat(tl.path("cache_hit").get(7).asDouble()).isEqualTo(0.5);
+    assertThat(tl.path("cache_hit_overall").asDouble()).isEqualTo(0.475);
+  }
+
+  @Test
+  void aRunShorterThanFiveSecondsGetsTenthOfASecondSlices() {
+    new FixtureRun().request(0, 450).add().writeTo(dir);
+    RunFolder f = RunFolder.read(dir);
+    JsonNode tl = Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows()));
+    assertThat(tl.path("slice_s").asDouble()).isEqualTo(0.1);
+    assertThat(tl.path("t").size()).isEqualTo(5);
+  }
+
+  @Test
+  void agentPerfPhasesBecomeSpansOfTime() {
+    new FixtureRun()
+        .request(0, 1000).meta("agentperf_phase", 1).meta("agentperf_agents", 1).add()
+        .request(2000, 4000).meta("agentperf_phase", 2).meta("agentperf_agents", 2).add()
+        .writeTo(dir);
+    RunFolder f = RunFolder.read(dir);
+    JsonNode g = Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows())).path("groups");
+    assertThat(g.toString()).isEqualTo(
+        "[{\"group\":\"1\",\"label\":\"1 agent\",\"from\":0.0,\"to\":1.0},{\"group\":\"2\",\"label\":\"2 agents\",\"from\":2.0,\"to\":4.0}]");
+  }
+}
