@@ -30,10 +30,11 @@ class BuiltInSmokeTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-      "mmlu, accuracy_results.csv",
-      "gsm8k, accuracy_results.csv",
-      "aa-agentperf, agentperf_results.json"})
-  void smokePresetCompletesAndWritesItsArtifacts(String scenario, String methodologyFile) throws IOException {
+      "mmlu, accuracy_results.csv, true",
+      "gsm8k, accuracy_results.csv, false",
+      "aa-agentperf, agentperf_results.json, true"})
+  void smokePresetCompletesAndWritesItsArtifacts(String scenario, String methodologyFile, boolean openReport)
+      throws IOException {
     EngineExecutionResults r = EngineTestKit.engine("infermark")
         .selectors(selectClass(ChatLatencyScenario.class)) // infermark.scenario overrides the selection
         .configurationParameter("infermark.scenario", scenario)
@@ -53,6 +54,12 @@ class BuiltInSmokeTest {
     for (String f : new String[] {"profile_export_aiperf.json", "profile_export.jsonl", "profile_export_aiperf.csv",
         "inputs.json", methodologyFile}) {
       assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
+    }
+    // Its HTML report (opened in Chromium for one accuracy and the AgentPerf run: see ReportPages).
+    if (openReport) {
+      ReportPages.report(dir, scenario + "-smoke");
+    } else {
+      assertThat(dev.infermark.report.Report.write(dir)).isNotEmptyFile();
     }
   }
 }

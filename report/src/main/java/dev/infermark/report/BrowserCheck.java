@@ -1,5 +1,6 @@
 package dev.infermark.report;
 
+import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,18 +16,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import javax.imageio.ImageIO;
+
 /**
  * Opens a report in headless Chromium, as a person would open it from disk, and reads back what
  * the page's own script found: {@code data-report="ok"} once every chart drew data, or
  * {@code "error"} with the errors (script errors, rejected promises, blocked fetches, empty
- * charts). Console messages in the browser's log count as errors too (the page logs none). Then
- * takes a full-page screenshot.
+ * charts). Console messages in the browser's log count as errors too (the page logs none). One
+ * browser start per page also takes a full-page screenshot.
  */
 public final class BrowserCheck {
   static final List<String> FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
       "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
       "--disable-extensions", "--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1");
   static final int WIDTH = 1400;
+  static final int WINDOW_HEIGHT = 8000;
+  static final int MAX_HEIGHT = 20_000;
   /** Set to {@code true} (CI does) to make tests fail rather than skip when no Chromium is installed. */
   public static final String REQUIRE_ENV = "INFERMARK_REQUIRE_CHROMIUM";
   static final long TIMEOUT_S = 120;
@@ -65,7 +70,10 @@ public final class BrowserCheck {
     return Optional.empty();
   }
 
-  /** Renders {@code html}, reads its verdict and writes a full-page PNG to {@code screenshot}. */
+  /**
+   * Renders {@code html} once, reading its verdict from the DOM and taking a screenshot of a tall
+   * window, cut to the page's height (a page taller than the window is shot again at its height).
+   */
   public static Result check(Path chromium, Path html, Path screenshot) {
     Path profile = null;
     try {
@@ -73,9 +81,10 @@ public final class BrowserCheck {
       String url = html.toAbsolutePath().normalize().toUri().toString();
       Path out = profile.resolve("dom.html");
       Path err = profile.resolve("stderr.log");
+      Path full = profile.resolve("full.png");
       List<String> dump = command(chromium, profile.resolve("dump"));
-      dump.addAll(List.of("--window-size=" + WIDTH + ",900", "--virtual-time-budget=10000", "--enable-logging=stderr",
-          "--v=0", "--dump-dom", url));
+      dump.addAll(List.of("--window-size=" + WIDTH + "," + WINDOW_HEIGHT, "--virtual-time-budget=10000",
+          "--enable-logging=stderr", "--v=0", "--dump-dom", "--screenshot=" + full, url));
       run(dump, out, err);
       String dom = Files.readString(out, StandardCharsets.UTF_8);
       List<String> problems = new ArrayList<>();
@@ -108,12 +117,16 @@ public final class BrowserCheck {
       }
       Files.createDirectories(screenshot.toAbsolutePath().getParent());
       Files.deleteIfExists(screenshot);
-      List<String> shot = command(chromium, profile.resolve("shot"));
-      shot.addAll(List.of("--window-size=" + WIDTH + "," + Math.max(700, Math.min(16_000, height + 20)),
-          "--virtual-time-budget=10000", "--screenshot=" + screenshot.toAbsolutePath(), url));
-      run(shot, profile.resolve("shot.out"), profile.resolve("shot.err"));
-      if (!Files.isRegularFile(screenshot) || Files.size(screenshot) == 0) {
-        problems.add("no screenshot was written to " + screenshot);
+      if (height > WINDOW_HEIGHT) {
+        List<String> shot = command(chromium, profile.resolve("shot"));
+        shot.addAll(List.of("--window-size=" + WIDTH + "," + Math.min(MAX_HEIGHT, height), "--virtual-time-budget=10000",
+            "--screenshot=" + full, url));
+        run(shot, profile.resolve("shot.out"), profile.resolve("shot.err"));
+      }
+      if (Files.isRegularFile(full)) {
+        crop(full, screenshot, height);
+      } else {
+        problems.add("no screenshot was taken");
       }
       return new Result(status, charts, height, List.copyOf(problems), screenshot);
     } catch (IOException e) {
@@ -121,6 +134,16 @@ public final class BrowserCheck {
     } finally {
       delete(profile);
     }
+  }
+
+  /** The top {@code height} pixels of a PNG (all of it when it is shorter, or the height unknown). */
+  private static void crop(Path png, Path out, int height) throws IOException {
+    BufferedImage img = ImageIO.read(png.toFile());
+    if (img == null) {
+      throw new IOException("chromium wrote an unreadable screenshot " + png);
+    }
+    int h = height > 0 ? Math.min(height, img.getHeight()) : img.getHeight();
+    ImageIO.write(img.getSubimage(0, 0, img.getWidth(), h), "png", out.toFile());
   }
 
   private static List<String> command(Path chromium, Path userData) {

@@ -712,7 +712,8 @@
     if (empty.length) window.reportError('empty chart(s): ' + empty.join(', '));
     var root = document.documentElement;
     root.setAttribute('data-charts', String(charts.length));
-    root.setAttribute('data-height', String(Math.ceil(document.documentElement.scrollHeight)));
+    // The content's own height (the document's is at least the window's).
+    root.setAttribute('data-height', String(Math.ceil(app.getBoundingClientRect().bottom + window.scrollY + 20)));
     if (root.getAttribute('data-report') === 'loading') root.setAttribute('data-report', 'ok');
   }
 
