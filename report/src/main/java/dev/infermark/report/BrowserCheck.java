@@ -32,8 +32,11 @@ public final class BrowserCheck {
   static final int WIDTH = 1400;
   static final int WINDOW_HEIGHT = 8000;
   static final int MAX_HEIGHT = 20_000;
-  /** Set to {@code true} (CI does) to make tests fail rather than skip when no Chromium is installed. */
-  public static final String REQUIRE_ENV = "INFERMARK_REQUIRE_CHROMIUM";
+  /**
+   * Set to {@code true} (CI does) to make tests fail rather than skip when no Chromium is installed.
+   * Not {@code INFERMARK_*}: those variables are settings, and an unknown one fails every run.
+   */
+  public static final String REQUIRE_ENV = "REPORT_REQUIRE_CHROMIUM";
   static final long TIMEOUT_S = 120;
   private static final Pattern HTML_TAG = Pattern.compile("<html\\b[^>]*>", Pattern.CASE_INSENSITIVE);
   private static final Pattern ATTR = Pattern.compile("([a-zA-Z-]+)=\"([^\"]*)\"");
@@ -53,9 +56,9 @@ public final class BrowserCheck {
     }
   }
 
-  /** The Chromium binary: {@code INFERMARK_CHROMIUM}, else {@code chromium} (or Chrome) on the PATH. */
+  /** The Chromium binary: {@code REPORT_CHROMIUM}, else {@code chromium} (or Chrome) on the PATH. */
   public static Optional<Path> chromium() {
-    String env = System.getenv("INFERMARK_CHROMIUM");
+    String env = System.getenv("REPORT_CHROMIUM");
     if (env != null && !env.isBlank()) {
       return Optional.of(Path.of(env));
     }

@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
  * seconds for runs longer than {@link #MAX_SLICES} s): t = 0 is
  * the first profiling request's start, warmup lies before it (or between AgentPerf's phases).
  * Completions, errors and cache hits count profiling requests only; in-flight counts are the mean
- * number of requests on the wire during the slice, profiling and warmup apart.
+ * number of requests on the wire during the slice, profiling and warmup apart. Rates and means of
+ * the first and last slices are over the part of the slice the run covered.
  */
 final class Timeline {
   static final int MAX_SLICES = 20_000;
@@ -95,6 +96,14 @@ final class Timeline {
         tokens[(int) k] += t.getValue();
       }
     }
+    // The first and last slices are cut by the run's start and end: their rates are over the part
+    // the run covered (a sliver under a quarter of a slice has none: too few events to mean anything).
+    double[] covered = new double[n];
+    for (int i = 0; i < n; i++) {
+      long lo = Math.max(first - t0, (from + i) * width);
+      long hi = Math.min(last - t0, (from + i + 1) * width);
+      covered[i] = Math.max(0, hi - lo) / (double) width;
+    }
     double perSecond = SECOND / (double) width;
     ObjectNode o = Json.object();
     o.put("slice_s", width / (double) SECOND);
@@ -102,12 +111,12 @@ final class Timeline {
     for (int i = 0; i < n; i++) {
       t.add((from + i) * width / (double) SECOND);
     }
-    series(o, "completed", done, perSecond);
-    series(o, "failed", failed, perSecond);
-    series(o, "output_tps", tokens, perSecond);
-    series(o, "inflight", inflight, 1);
+    series(o, "completed", done, perSecond, covered);
+    series(o, "failed", failed, perSecond, covered);
+    series(o, "output_tps", tokens, perSecond, covered);
+    series(o, "inflight", inflight, 1, covered);
     if (anyWarmup) {
-      series(o, "inflight_warmup", inflightWarmup, 1);
+      series(o, "inflight_warmup", inflightWarmup, 1, covered);
     }
     if (anyCache) {
       ArrayNode hit = o.putArray("cache_hit");
@@ -150,10 +159,10 @@ final class Timeline {
         });
   }
 
-  private static void series(ObjectNode o, String name, double[] v, double scale) {
+  private static void series(ObjectNode o, String name, double[] v, double scale, double[] covered) {
     ArrayNode a = o.putArray(name);
-    for (double x : v) {
-      Numbers.add(a, x * scale, 5);
+    for (int i = 0; i < v.length; i++) {
+      Numbers.add(a, covered[i] < 0.25 ? Double.NaN : v[i] * scale / covered[i], 5);
     }
   }
 }

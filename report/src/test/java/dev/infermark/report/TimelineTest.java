@@ -19,22 +19,32 @@ class TimelineTest {
         .request(-2000, -1500).warmup().add()          // warmup half a second before profiling starts
         .request(0, 2500).ttft(500).tokens(20).add()   // 2.5 s on the wire, ends in slice 2
         .request(1000, 1500).failed("timeout").add()
-        .request(6000, 6100).add()                     // makes the run long enough for 1 s slices
+        .request(6000, 6500).add()                     // the last slice is half covered
         .writeTo(dir);
     RunFolder f = RunFolder.read(dir);
     JsonNode tl = Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows()));
 
     assertThat(tl.path("slice_s").asDouble()).isEqualTo(1.0);
     assertThat(tl.path("t").toString()).isEqualTo("[-2.0,-1.0,0.0,1.0,2.0,3.0,4.0,5.0,6.0]");
-    assertThat(tl.path("completed").toString()).isEqualTo("[0.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,1.0]");
+    // The half-covered last slice: one completion in 0.5 s is 2 per second.
+    assertThat(tl.path("completed").toString()).isEqualTo("[0.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,2.0]");
     assertThat(tl.path("failed").toString()).isEqualTo("[0.0,0.0,0.0,1.0,0.0,0.0,0.0,0.0,0.0]");
-    assertThat(tl.path("inflight").toString()).isEqualTo("[0.0,0.0,1.0,1.5,0.5,0.0,0.0,0.0,0.1]");
+    assertThat(tl.path("inflight").toString()).isEqualTo("[0.0,0.0,1.0,1.5,0.5,0.0,0.0,0.0,1.0]");
     assertThat(tl.path("inflight_warmup").toString()).isEqualTo("[0.5,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0]");
     // 20 tokens spread evenly from the first token (0.5 s) to the end (2.5 s).
     assertThat(tl.path("output_tps").get(2).asDouble()).isEqualTo(5.0);
     assertThat(tl.path("output_tps").get(3).asDouble()).isEqualTo(10.0);
     assertThat(tl.path("output_tps").get(4).asDouble()).isEqualTo(5.0);
     assertThat(tl.has("cache_hit")).isFalse();
+  }
+
+  @Test
+  void aSliverOfASliceAtTheEndHasNoRate() {
+    new FixtureRun().request(0, 5000).add().request(5000, 6100).add().writeTo(dir);
+    RunFolder f = RunFolder.read(dir);
+    JsonNode tl = Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows()));
+    assertThat(tl.path("completed").get(5).asDouble()).isEqualTo(1.0);
+    assertThat(tl.path("completed").get(6).isNull()).isTrue(); // 0.1 s of the slice: too little to be a rate
   }
 
   @Test
