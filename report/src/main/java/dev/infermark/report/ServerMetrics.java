@@ -13,7 +13,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The server's Prometheus metrics over the run ({@code server_metrics_export.json}, AIPerf's
  * schema: {@code metrics} by name, each with {@code type}, {@code unit} and per endpoint and label
  * set a {@code series} entry with its {@code stats}), flattened into table rows: one per series,
- * with whichever numeric statistics it has.
+ * with whichever numeric statistics it has; and our {@code derived} numbers (cache hit rates,
+ * KV-cache usage) as written.
  */
 final class ServerMetrics {
   static final int MAX_ROWS = 400;
@@ -67,6 +68,9 @@ final class ServerMetrics {
       }
     }
     o.put("series_total", total);
+    if (file.path("derived").isObject() && !file.path("derived").isEmpty()) {
+      o.set("derived", Numbers.safe(file.path("derived")));
+    }
     return o;
   }
 }

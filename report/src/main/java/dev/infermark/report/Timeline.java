@@ -97,7 +97,7 @@ final class Timeline {
       }
     }
     // The first and last slices are cut by the run's start and end: their rates are over the part
-    // the run covered (a sliver under a quarter of a slice has none: too few events to mean anything).
+    // the run covered (under half a slice has none: a rate over a sliver magnifies one event).
     double[] covered = new double[n];
     for (int i = 0; i < n; i++) {
       long lo = Math.max(first - t0, (from + i) * width);
@@ -162,7 +162,7 @@ final class Timeline {
   private static void series(ObjectNode o, String name, double[] v, double scale, double[] covered) {
     ArrayNode a = o.putArray(name);
     for (int i = 0; i < v.length; i++) {
-      Numbers.add(a, covered[i] < 0.25 ? Double.NaN : v[i] * scale / covered[i], 5);
+      Numbers.add(a, covered[i] < 0.5 ? Double.NaN : v[i] * scale / covered[i], 5);
     }
   }
 }

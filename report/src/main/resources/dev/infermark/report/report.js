@@ -467,7 +467,7 @@
       series: [{ label: 't (s)' }, { label: 'requests', show: true, stroke: 'transparent', points: { show: false }, paths: function () { return null; } }],
       legend: { show: false },
       cursor: { y: false, drag: { x: true, y: false } },
-      hooks: { drawClear: [bands(tl, true)], draw: [draw], setCursor: [hover] }
+      hooks: { drawClear: [bands(tl, false)], draw: [draw], setCursor: [hover] }
     }, [[tmin - pad, tmax + pad], [null, null]], sl.bars.length);
     p.appendChild(note);
   }
@@ -592,16 +592,32 @@
     }), 1));
   }
 
+  // Derived numbers first (cache hit rates, KV-cache usage), then every series in a table with the
+  // statistics its type has; a long table is folded.
   function serverMetrics(sm) {
     var s = section('Server metrics', 'server-metrics');
     var rows = sm.rows || [];
-    var keys = [];
-    rows.forEach(function (r) { Object.keys(r.stats).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); }); });
-    keys = keys.slice(0, 10);
-    s.appendChild(h('div', { cls: 'sub', text: 'From server_metrics_export.json: ' + sm.series_total + ' series' + (sm.series_total > rows.length ? ', first ' + rows.length + ' shown' : '') + '.' }));
-    s.appendChild(table(['metric', 'type', 'labels'].concat(keys), rows.map(function (r) {
-      return [r.name + (r.unit ? ' (' + r.unit + ')' : ''), r.type, r.labels].concat(keys.map(function (k) { return fmt(r.stats[k]); }));
-    }), 3));
+    var preferred = ['avg', 'min', 'max', 'p50', 'p90', 'p99', 'total', 'rate', 'count', 'count_rate', 'p50_estimate', 'p99_estimate'];
+    var keys = preferred.filter(function (k) { return rows.some(function (r) { return isNum(r.stats[k]); }); });
+    s.appendChild(h('div', { cls: 'sub', text: 'From server_metrics_export.json, over the profiling window: ' + sm.series_total + ' series' +
+      (sm.series_total > rows.length ? ', first ' + rows.length + ' shown' : '') + '.' }));
+    if (sm.derived) {
+      var d = [];
+      flatten(sm.derived, '', d);
+      if (d.length) {
+        var dt = h('details', d.length <= 12 ? { open: '' } : null, h('summary', { text: 'derived numbers (' + d.length + ')' }), kv(['derived', 'value'], d));
+        s.appendChild(dt);
+      }
+    }
+    var t = table(['metric', 'type', 'labels'].concat(keys), rows.map(function (r) {
+      return [r.name + (r.unit ? ' (' + r.unit + ')' : ''), r.type, h('span', { cls: 'mono', text: r.labels })].concat(keys.map(function (k) { return fmt(r.stats[k]); }));
+    }), 3);
+    if (rows.length > 15) {
+      s.appendChild(h('details', null, h('summary', { text: 'every series (' + rows.length + ')' }), t));
+    } else {
+      s.appendChild(h('div', { style: 'height:10px' }));
+      s.appendChild(t);
+    }
   }
 
   function errorsTable(errors) {
@@ -618,7 +634,7 @@
     Object.keys(m).forEach(function (k) {
       var rows = [];
       flatten(m[k], '', rows);
-      s.appendChild(h('details', null, h('summary', { text: k.replace(/_/g, ' ') + ' (' + rows.length + ')' }), table(['field', 'value'], rows, 1)));
+      s.appendChild(h('details', null, h('summary', { text: k.replace(/_/g, ' ') + ' (' + rows.length + ')' }), kv(['field', 'value'], rows)));
     });
     if (d.settings && d.settings.length) {
       s.appendChild(h('details', null, h('summary', { text: 'settings that are not defaults (' + d.settings.length + ')' }),
@@ -627,6 +643,13 @@
     var run = d.run || {};
     s.appendChild(h('div', { cls: 'sub' }, h('span', { text: 'folder ' + run.folder }), run.benchmark_id ? h('span', { text: 'benchmark ' + run.benchmark_id }) : null));
     notes(s, d.notes);
+  }
+
+  // A two-column table whose values wrap (long JSON must not push them out of sight).
+  function kv(head, rows) {
+    var t = table(head, rows, 1);
+    t.firstChild.className = 'kv';
+    return t;
   }
 
   function flatten(v, prefix, rows) {
