@@ -89,8 +89,7 @@ final class CompareModel {
         }
       }
       long t0 = Timeline.origin(f.rows());
-      if (t0 != Row.ABSENT) {
-        ObjectNode tl = Timeline.of(f.rows(), f.tokenTicks(), t0);
+      if (t0 != Row.ABSENT && Timeline.of(f.rows(), f.tokenTicks(), t0) instanceof ObjectNode tl) {
         ObjectNode keep = r.putObject("timeline");
         keep.set("t", tl.get("t"));
         keep.set("output_tps", tl.get("output_tps"));

@@ -58,7 +58,11 @@ final class RunModel {
     o.set("dists", distributions(f.rows()));
     long t0 = Timeline.origin(f.rows());
     if (t0 != Row.ABSENT) {
-      o.set("timeline", Timeline.of(f.rows(), f.tokenTicks(), t0));
+      ObjectNode timeline = Timeline.of(f.rows(), f.tokenTicks(), t0);
+      if (timeline == null) {
+        f.notes().add("the requests span less than a second: no charts over time");
+      }
+      o.set("timeline", timeline);
       o.set("swimlane", SwimLane.of(f.rows(), t0));
     }
     if (f.agentperf() != null) {

@@ -37,6 +37,7 @@ final class Timeline {
     return prof != Long.MAX_VALUE ? prof : any != Long.MAX_VALUE ? any : Row.ABSENT;
   }
 
+  /** The run over time; {@code null} without timed requests or when they span less than a second. */
   static ObjectNode of(List<Row> rows, Map<Long, Double> tokenTicks, long t0) {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
@@ -46,10 +47,10 @@ final class Timeline {
         last = Math.max(last, r.endNs());
       }
     }
-    if (first == Long.MAX_VALUE) {
-      return null;
-    }
     long span = last - first;
+    if (first == Long.MAX_VALUE || span < SECOND) {
+      return null; // under a second there is no "over time" to draw
+    }
     long width = span < SHORT_RUN_S * SECOND ? SECOND / 10
         : SECOND * Math.max(1, (span / SECOND + 1 + MAX_SLICES - 1) / MAX_SLICES);
     long from = Math.floorDiv(first - t0, width);

@@ -64,11 +64,22 @@ class TimelineTest {
 
   @Test
   void aRunShorterThanFiveSecondsGetsTenthOfASecondSlices() {
-    new FixtureRun().request(0, 450).add().writeTo(dir);
+    new FixtureRun().request(0, 1450).add().writeTo(dir);
     RunFolder f = RunFolder.read(dir);
     JsonNode tl = Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows()));
     assertThat(tl.path("slice_s").asDouble()).isEqualTo(0.1);
-    assertThat(tl.path("t").size()).isEqualTo(5);
+    assertThat(tl.path("t").size()).isEqualTo(15);
+  }
+
+  @Test
+  void requestsWithinLessThanASecondHaveNoTimelineAndThePageSaysSo() {
+    new FixtureRun().request(0, 450).add().request(100, 900).add().writeTo(dir);
+    RunFolder f = RunFolder.read(dir);
+    assertThat(Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows()))).isNull();
+    JsonNode model = RunModel.of(RunFolder.read(dir));
+    assertThat(model.path("timeline").isNull()).isTrue();
+    assertThat(model.path("notes").toString()).contains("less than a second: no charts over time");
+    assertThat(model.path("swimlane").isNull()).isTrue(); // no lanes recorded either
   }
 
   @Test
