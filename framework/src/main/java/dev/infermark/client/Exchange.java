@@ -321,7 +321,10 @@ final class Exchange implements ResponseSink {
     return new RequestError(ErrorKind.PROTOCOL_ERROR, 0, t.getClass().getSimpleName(), String.valueOf(t.getMessage()), null);
   }
 
-  private RequestRecord record(RequestError error, long endNs) {
+  private RequestRecord record(RequestError failure, long endNs) {
+    // every error text a record keeps passes here: a server may echo the key in it
+    ApiKey key = client.apiKey();
+    RequestError error = key == null ? failure : key.redact(failure);
     Integer in = null;
     Integer out = null;
     Integer reasoningTokens = null;

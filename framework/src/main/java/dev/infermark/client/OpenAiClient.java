@@ -55,7 +55,7 @@ public final class OpenAiClient implements InferenceClient {
   private final List<String> models;
   private final RequestBodyWriter bodies;
   private final ErrorClassifier classifier;
-  private final String apiKey;
+  private final ApiKey apiKey;
   private final Duration timeout;
   private final Set<String> sessionHeaders;
   private final boolean serverTokenCount;
@@ -87,11 +87,7 @@ public final class OpenAiClient implements InferenceClient {
     this.bodies = new RequestBodyWriter(chat, s.get(Keys.STREAMING), s.get(Keys.USE_LEGACY_MAX_TOKENS), serverTokenCount,
         models == null || models.isEmpty() ? null : models.get(0), s.get(Keys.EXTRA_INPUTS));
     this.classifier = new ErrorClassifier(s.get(Keys.CONTEXT_OVERFLOW_SUBSTRINGS));
-    String key = s.get(Keys.API_KEY);
-    if (key == null || key.isBlank()) {
-      key = System.getenv("OPENAI_API_KEY");
-    }
-    this.apiKey = key == null || key.isBlank() ? null : key.trim();
+    this.apiKey = ApiKey.from(s).orElse(null);
     this.timeout = s.get(Keys.REQUEST_TIMEOUT);
     if (timeout.isZero()) {
       throw new IllegalArgumentException(Keys.REQUEST_TIMEOUT + ": must be longer than 0");
@@ -125,7 +121,7 @@ public final class OpenAiClient implements InferenceClient {
 
   /**
    * The run's client. Reads {@code endpoint-type}, {@code custom-endpoint}, {@code model},
-   * {@code streaming}, {@code api-key} (else {@code OPENAI_API_KEY}), {@code extra-inputs},
+   * {@code streaming}, {@code api-key} or {@code api-key-file} (else {@code OPENAI_API_KEY}), {@code extra-inputs},
    * {@code use-legacy-max-tokens}, {@code use-server-token-count}, {@code request-timeout},
    * {@code transport}, {@code tls-ca},
    * {@code session-headers} and {@code context-overflow-substrings}.
@@ -239,7 +235,7 @@ public final class OpenAiClient implements InferenceClient {
     h.add(new HttpCall.Header("Accept", stream ? "text/event-stream" : "application/json"));
     h.add(new HttpCall.Header("X-Request-ID", requestId));
     if (apiKey != null) {
-      h.add(new HttpCall.Header("Authorization", "Bearer " + apiKey));
+      h.add(new HttpCall.Header("Authorization", "Bearer " + apiKey.value()));
     }
     String corr = r.tags() == null ? null : r.tags().correlationId();
     if (corr != null) {
@@ -267,6 +263,11 @@ public final class OpenAiClient implements InferenceClient {
 
   ErrorClassifier classifier() {
     return classifier;
+  }
+
+  /** The run's key, or {@code null}: the exchange redacts it from error texts. */
+  ApiKey apiKey() {
+    return apiKey;
   }
 
   boolean serverTokenCount() {

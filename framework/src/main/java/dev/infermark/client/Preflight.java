@@ -57,7 +57,7 @@ final class Preflight {
    * @param requestTimeout the run's {@code request-timeout} (the request's deadline is the smaller of it and 60 s)
    * @param tls the TLS context trusting {@code infermark.tls-ca}, or null for the JVM's default
    */
-  record Target(URI base, URI endpoint, String endpointType, String apiKey, List<String> models, byte[] body,
+  record Target(URI base, URI endpoint, String endpointType, ApiKey apiKey, List<String> models, byte[] body,
       boolean stream, Duration requestTimeout, javax.net.ssl.SSLContext tls) {}
 
   private record Answer(int status, String contentType, String body, long millis) {}
@@ -161,8 +161,8 @@ final class Preflight {
     String said = serverMessage(a);
     if (a.status() == 401 || a.status() == 403) {
       return fail("the server refused the credentials (" + what + " answered HTTP " + a.status() + said + "): "
-          + (t.apiKey() == null ? "no API key was sent; set " + Keys.API_KEY + " or OPENAI_API_KEY"
-              : "the API key sent (" + Keys.API_KEY + " or OPENAI_API_KEY) was refused"));
+          + (t.apiKey() == null ? "no API key was sent; set " + Keys.API_KEY_FILE + ", " + Keys.API_KEY + " or OPENAI_API_KEY"
+              : "the API key sent (" + Keys.API_KEY_FILE + ", " + Keys.API_KEY + " or OPENAI_API_KEY) was refused"));
     }
     if (a.status() == 404 || a.status() == 405 || a.status() == 501) {
       if (!said.isEmpty()) { // an OpenAI-style error, e.g. vLLM's 404 for an unknown model
@@ -177,7 +177,7 @@ final class Preflight {
 
   private Answer send(HttpClient http, ExecutorService executor, HttpRequest.Builder b, URI uri, Duration timeout) {
     if (t.apiKey() != null) {
-      b.header("Authorization", "Bearer " + t.apiKey());
+      b.header("Authorization", "Bearer " + t.apiKey().value());
     }
     long start = System.nanoTime();
     CompletableFuture<HttpResponse<InputStream>> f = http.sendAsync(b.timeout(timeout).build(),
@@ -274,7 +274,7 @@ final class Preflight {
   }
 
   private String redact(String s) {
-    return t.apiKey() == null || t.apiKey().isEmpty() ? s : s.replace(t.apiKey(), "<redacted>");
+    return t.apiKey() == null ? s : t.apiKey().redact(s);
   }
 
   private static String abbreviate(String s, int max) {

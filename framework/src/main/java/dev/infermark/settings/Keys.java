@@ -29,7 +29,11 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<Boolean> STREAMING = SettingKey.bool("streaming", true,
       "Stream responses as server-sent events (needed for TTFT and inter-token latency).");
   public static final SettingKey<String> API_KEY = SettingKey.secret("api-key",
-      "API key sent as 'Authorization: Bearer'; OPENAI_API_KEY also works. Never written to logs or artifacts.");
+      "API key sent as 'Authorization: Bearer'; OPENAI_API_KEY also works. Never written to logs or artifacts; "
+          + "prefer api-key-file or the environment to -D (see docs/running.md).");
+  public static final SettingKey<String> API_KEY_FILE = SettingKey.string("api-key-file", null,
+      "A file holding only the API key (surrounding whitespace is ignored): keeps the key off command lines and out of "
+          + "system properties. Not together with api-key.");
   public static final SettingKey<ObjectNode> EXTRA_INPUTS = SettingKey.jsonObject("extra-inputs",
       "Extra request-body fields merged into every request: a JSON object or key:value pairs (ignore_eos:true,top_k:20).");
   public static final SettingKey<Boolean> USE_LEGACY_MAX_TOKENS = SettingKey.bool("use-legacy-max-tokens", false,
@@ -107,7 +111,7 @@ public final class Keys implements KeyCatalog {
       "How often a long run prints a progress line.");
 
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
-      CUSTOM_ENDPOINT, STREAMING, API_KEY, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
+      CUSTOM_ENDPOINT, STREAMING, API_KEY, API_KEY_FILE, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
       CONNECTION_FAILURE_LIMIT, REQUEST_TIMEOUT,
       TRANSPORT, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,

@@ -10,12 +10,13 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Resolves settings from their sources, lowest precedence first: built-in defaults, scenario
  * defaults, preset defaults, configuration parameters ({@code junit-platform.properties}), system
  * properties ({@code -Dinfermark.KEY}), environment ({@code INFERMARK_KEY}; {@code OPENAI_API_KEY}
- * for the API key).
+ * for the API key when neither {@code api-key} nor {@code api-key-file} is set).
  *
  * <p>An unknown {@code infermark.*} key in any user source is an error naming the key, where it
  * came from, and the closest known key.
@@ -24,7 +25,7 @@ public final class SettingsResolver {
   private final SettingsRegistry registry;
   private final Function<String, Optional<String>> configuration;
   private final Set<String> configurationKeys;
-  private final Properties systemProperties;
+  private final Supplier<Properties> systemProperties;
   private final Map<String, String> environment;
 
   /**
@@ -33,6 +34,11 @@ public final class SettingsResolver {
    */
   public SettingsResolver(SettingsRegistry registry, Function<String, Optional<String>> configuration,
       Set<String> configurationKeys, Properties systemProperties, Map<String, String> environment) {
+    this(registry, configuration, configurationKeys, () -> systemProperties, environment);
+  }
+
+  private SettingsResolver(SettingsRegistry registry, Function<String, Optional<String>> configuration,
+      Set<String> configurationKeys, Supplier<Properties> systemProperties, Map<String, String> environment) {
     this.registry = registry;
     this.configuration = configuration;
     this.configurationKeys = configurationKeys;
@@ -40,9 +46,23 @@ public final class SettingsResolver {
     this.environment = environment;
   }
 
-  /** A resolver over system properties and the environment only (programmatic runs, tools). */
+  /**
+   * A resolver over the given configuration parameters, the JVM's system properties (read at each
+   * {@link #resolve}, secret settings taken out of them first: {@link SystemPropertySecrets}) and
+   * the process environment.
+   */
+  public static SettingsResolver ofJvm(SettingsRegistry registry, Function<String, Optional<String>> configuration,
+      Set<String> configurationKeys) {
+    return new SettingsResolver(registry, configuration, configurationKeys,
+        () -> SystemPropertySecrets.systemProperties(registry), System.getenv());
+  }
+
+  /**
+   * A resolver over system properties and the environment only (programmatic runs, tools). Secret
+   * settings are taken out of the system properties first ({@link SystemPropertySecrets}).
+   */
   public static SettingsResolver fromSystem(SettingsRegistry registry) {
-    return new SettingsResolver(registry, k -> Optional.empty(), Set.of(), System.getProperties(), System.getenv());
+    return ofJvm(registry, k -> Optional.empty(), Set.of());
   }
 
   public SettingsRegistry registry() {
@@ -58,6 +78,7 @@ public final class SettingsResolver {
    */
   public Settings resolve(Map<String, String> scenarioDefaults, Map<String, Map<String, String>> presetDefaults) {
     List<String> problems = new ArrayList<>();
+    Properties systemProperties = this.systemProperties.get();
     Map<String, Settings.Entry> m = new LinkedHashMap<>();
     scenarioDefaults.forEach((k, v) -> put(m, k, v, Source.SCENARIO, "the scenario", problems));
 
@@ -74,15 +95,17 @@ public final class SettingsResolver {
         put(user, full.substring(10), systemProperties.getProperty(full), Source.SYSTEM_PROPERTY, "-D" + full, problems);
       }
     }
-    String openAiKey = environment.get("OPENAI_API_KEY");
-    if (openAiKey != null && !openAiKey.isBlank() && !user.containsKey(Keys.API_KEY.name())) {
-      user.put(Keys.API_KEY.name(), new Settings.Entry(Keys.API_KEY.name(), openAiKey, Source.ENVIRONMENT));
-    }
     for (String env : new TreeSet<>(environment.keySet())) {
       if (env.startsWith("INFERMARK_")) {
         String name = fromEnvironmentName(env);
         put(user, name, environment.get(env), Source.ENVIRONMENT, env, problems);
       }
+    }
+    // OpenAI's variable is the fallback when no infermark setting names a key
+    String openAiKey = environment.get("OPENAI_API_KEY");
+    if (openAiKey != null && !openAiKey.isBlank() && !user.containsKey(Keys.API_KEY.name())
+        && !user.containsKey(Keys.API_KEY_FILE.name())) {
+      user.put(Keys.API_KEY.name(), new Settings.Entry(Keys.API_KEY.name(), openAiKey, Source.ENVIRONMENT));
     }
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("\n", problems));

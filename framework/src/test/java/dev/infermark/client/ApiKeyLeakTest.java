@@ -28,7 +28,10 @@ import dev.infermark.run.Progress;
 import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
 
-/** A sentinel API key reaches the server but no artifact, console line, report entry or log, on every transport. */
+/**
+ * A sentinel API key reaches the server but no artifact, console line, report entry or log, on every
+ * transport, even when the server echoes it back in error bodies, in-stream errors and broken chunks.
+ */
 @ParameterizedClass
 @ValueSource(strings = {"netty", "jdk"})
 class ApiKeyLeakTest {
@@ -49,11 +52,34 @@ class ApiKeyLeakTest {
     System.setOut(tee);
     System.setErr(tee);
     List<String> lines = new ArrayList<>();
+    List<RequestRecord> records = new ArrayList<>();
     RunResult result = new RunResult();
     try (TestServer server = new TestServer()) {
+      // a hostile server echoes the key back in every kind of error text the client keeps
       server.handler = (r, c) -> {
-        if (r.body().contains("fail")) {
-          c.respond(401, "application/json", "{\"error\":{\"message\":\"invalid api key\"}}");
+        String key = r.headers().get("authorization").substring("Bearer ".length());
+        if (r.body().contains("json401")) {
+          c.respond(401, "application/json",
+              "{\"error\":{\"message\":\"Incorrect API key provided: " + key + ". You can find your API key at ...\"}}");
+          return;
+        }
+        if (r.body().contains("html500")) {
+          c.respond(500, "text/html", "<html><body>upstream refused Authorization: Bearer " + key + "</body></html>");
+          return;
+        }
+        if (r.body().contains("inStream")) {
+          c.startStream(200);
+          c.data(OpenAiClientTest.delta("content", "a"));
+          c.data("{\"error\":{\"message\":\"key " + key + " was revoked\",\"code\":401}}");
+          c.data("not json " + key);
+          c.data("[DONE]");
+          c.endStream();
+          return;
+        }
+        if (r.body().contains("badChunk")) {
+          c.startStream(200);
+          c.data("not json " + key);
+          c.endStream();
           return;
         }
         c.startStream(200);
@@ -67,9 +93,10 @@ class ApiKeyLeakTest {
       try (OpenAiClient client = OpenAiClient.create(settings, server.uri(), progress);
           RunRecorder rec = new RunRecorder(dir, settings)) {
         rec.attach(client);
-        for (String text : List.of("one", "two", "fail")) {
+        for (String text : List.of("one", "two", "json401", "html500", "inStream", "badChunk")) {
           RequestRecord r = client.send(InferenceRequest.chat(RequestTags.of("s", "s", 0), List.of(ChatMessage.user(text)), 4));
           rec.accept(r);
+          records.add(r);
           System.out.println(r);
         }
         lines.addAll(rec.finish(new RunInfo("leak", "b", 1, Map.of("api-key", "<redacted>"), Optional.empty(), false,
@@ -90,10 +117,15 @@ class ApiKeyLeakTest {
     }
     assertThat(files).extracting(p -> p.getFileName().toString())
         .contains(RunRecorder.JSONL, RunRecorder.JSON, RunRecorder.CSV, RunRecorder.INPUTS);
+    // the four failures were recorded, with the key replaced where the server put it
+    assertThat(records).filteredOn(r -> r.error() != null).hasSize(4)
+        .allMatch(r -> (r.error().message() + r.error().body()).contains("<redacted>"));
+    assertThat(Files.readString(dir.resolve(RunRecorder.JSONL))).contains("Incorrect API key provided: <redacted>");
     for (Path f : files) {
       assertThat(Files.readString(f)).as(f.toString()).doesNotContain(SENTINEL);
     }
-    assertThat(captured.toString(StandardCharsets.UTF_8)).contains("invalid api key").doesNotContain(SENTINEL);
+    assertThat(captured.toString(StandardCharsets.UTF_8)).contains("Incorrect API key provided: <redacted>")
+        .contains("revoked").doesNotContain(SENTINEL);
     assertThat(String.join("\n", lines)).doesNotContain(SENTINEL);
     assertThat(result.reportEntries().toString() + result.values()).doesNotContain(SENTINEL);
   }

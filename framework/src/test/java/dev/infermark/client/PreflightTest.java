@@ -122,10 +122,10 @@ class PreflightTest {
     assertThatThrownBy(() -> preflight(server.uri(), Map.of("api-key", "sk-secret-123")))
         .hasMessageContaining("the server refused the credentials")
         .hasMessageContaining("HTTP 401: Incorrect API key provided: <redacted>")
-        .hasMessageContaining("the API key sent (infermark.api-key or OPENAI_API_KEY) was refused")
+        .hasMessageContaining("the API key sent (infermark.api-key-file, infermark.api-key or OPENAI_API_KEY) was refused")
         .hasMessageNotContaining("sk-secret-123");
     assertThatThrownBy(() -> preflight(server.uri(), Map.of()))
-        .hasMessageContaining("no API key was sent; set infermark.api-key or OPENAI_API_KEY");
+        .hasMessageContaining("no API key was sent; set infermark.api-key-file, infermark.api-key or OPENAI_API_KEY");
   }
 
   @Test

@@ -78,6 +78,47 @@ class SettingsResolverTest {
   }
 
   @Test
+  void openAiKeyIsNotUsedWhenAKeyFileIsSet() {
+    Settings s = resolver(Map.of(), props("infermark.api-key-file", "/run/secrets/key"),
+        Map.of("OPENAI_API_KEY", "sk-from-env")).resolve(Map.of(), Map.of());
+    assertThat(s.get(Keys.API_KEY)).isNull();
+    assertThat(s.get(Keys.API_KEY_FILE)).isEqualTo("/run/secrets/key");
+  }
+
+  @Test
+  void aJvmResolverReadsTheSystemPropertiesAtEachResolve() {
+    SettingsResolver r = SettingsResolver.fromSystem(registry);
+    System.setProperty("infermark.concurrency", "41");
+    try {
+      assertThat(r.resolve(Map.of(), Map.of()).get(Keys.CONCURRENCY)).containsExactly(41);
+    } finally {
+      System.clearProperty("infermark.concurrency");
+    }
+  }
+
+  @Test
+  void secretSystemPropertiesAreTakenOutOfTheJvmButStillResolve() {
+    String property = Keys.API_KEY.property();
+    System.setProperty(property, "sk-sysprop-5150");
+    try {
+      Properties seen = SystemPropertySecrets.systemProperties(registry);
+      assertThat(System.getProperty(property)).isNull();
+      assertThat(System.getProperties().toString()).doesNotContain("sk-sysprop-5150");
+      assertThat(SystemPropertySecrets.kept(property)).isTrue();
+      assertThat(seen.getProperty(property)).isEqualTo("sk-sysprop-5150");
+      Settings s = resolver(Map.of(), seen, Map.of()).resolve(Map.of(), Map.of());
+      assertThat(s.get(Keys.API_KEY)).isEqualTo("sk-sysprop-5150");
+      assertThat(s.source(Keys.API_KEY)).isEqualTo(Source.SYSTEM_PROPERTY);
+    } finally {
+      // a blank value unsets the kept one
+      System.setProperty(property, "");
+      SystemPropertySecrets.take(registry);
+    }
+    assertThat(SystemPropertySecrets.kept(property)).isFalse();
+    assertThat(SystemPropertySecrets.systemProperties(registry).getProperty(property)).isNull();
+  }
+
+  @Test
   void parsesDurationsListsAndJsonObjects() {
     Settings s = Settings.of(Map.of("benchmark-duration", "1500ms", "concurrency", "8, 16",
         "extra-inputs", "ignore_eos:true,top_k:20,label:x"));

@@ -18,8 +18,10 @@ import dev.infermark.run.ClientFactory;
 import dev.infermark.run.RunRecording;
 import dev.infermark.scenario.Standard;
 import dev.infermark.scenario.ScenarioRunner;
+import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;
+import dev.infermark.settings.SystemPropertySecrets;
 
 /**
  * The infermark {@link TestEngine} (id {@code infermark}): discovers {@code @Scenario} classes and
@@ -27,6 +29,10 @@ import dev.infermark.settings.SettingsResolver;
  * Surefire, the ConsoleLauncher and IDEs find it on the test class path.
  */
 public final class InfermarkTestEngine implements TestEngine {
+  static final String KEY_AS_SYSTEM_PROPERTY = "infermark: WARNING the API key was given as a system property "
+      + "(-Dinfermark.api-key): it shows in process lists, shell history and CI logs, and build tools copy system "
+      + "properties into their reports (infermark took it out of this JVM's system properties before any report was "
+      + "written). Put it in a file named by infermark.api-key-file, or in OPENAI_API_KEY or INFERMARK_API_KEY.";
   private final ClientFactory clients;
   private final RunRecording.Factory recordings;
 
@@ -58,6 +64,8 @@ public final class InfermarkTestEngine implements TestEngine {
 
   @Override
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+    // Before any test of this JVM reports: Surefire copies every system property into its XML reports.
+    SystemPropertySecrets.take(SettingsRegistry.load());
     EngineDescriptor root = new EngineDescriptor(uniqueId, "infermark");
     new ScenarioDiscoverer(request, root).discover();
     return root;
@@ -66,9 +74,12 @@ public final class InfermarkTestEngine implements TestEngine {
   @Override
   public void execute(ExecutionRequest request) {
     ConfigurationParameters config = request.getConfigurationParameters();
-    SettingsResolver resolver = new SettingsResolver(SettingsRegistry.load(), config::get, config.keySet(),
-        System.getProperties(), System.getenv());
+    SettingsRegistry registry = SettingsRegistry.load();
+    SettingsResolver resolver = SettingsResolver.ofJvm(registry, config::get, config.keySet());
     PrintStream out = System.out;
+    if (SystemPropertySecrets.kept(Keys.API_KEY.property()) && !request.getRootTestDescriptor().getChildren().isEmpty()) {
+      out.println(KEY_AS_SYSTEM_PROPERTY);
+    }
     ScenarioRunner runner = new ScenarioRunner(resolver, clients, recordings, line -> {
       out.println(line);
       out.flush();

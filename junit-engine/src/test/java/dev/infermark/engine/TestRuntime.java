@@ -16,7 +16,12 @@ final class TestRuntime {
   static InfermarkTestEngine engine() {
     return new InfermarkTestEngine((settings, base, progress) -> (InferenceClient) request -> {
       throw new AssertionError("fixtures send no requests");
-    }, (dir, settings, client) -> new RunRecording() {
+    }, recordings());
+  }
+
+  /** A recording that keeps only the finished runs' infos. */
+  static RunRecording.Factory recordings() {
+    return (dir, settings, client) -> new RunRecording() {
       @Override
       public void accept(dev.infermark.record.RequestRecord record) {}
 
@@ -35,6 +40,6 @@ final class TestRuntime {
 
       @Override
       public void close() {}
-    });
+    };
   }
 }
