@@ -11,9 +11,11 @@ public final class MetricDefs {
   public static final String TTFT = "time_to_first_token";
   public static final String TTST = "time_to_second_token";
   public static final String ITL = "inter_token_latency";
+  public static final String FULL_RESPONSE_ITL = "full_response_inter_token_latency";
   public static final String ICL = "inter_chunk_latency";
   public static final String REQUEST_LATENCY = "request_latency";
   public static final String OUTPUT_TPS_PER_USER = "output_token_throughput_per_user";
+  public static final String FULL_RESPONSE_TPS_PER_USER = "full_response_output_token_throughput_per_user";
   public static final String E2E_OUTPUT_SPEED = "e2e_output_token_throughput";
   public static final String ISL = "input_sequence_length";
   public static final String OSL = "output_sequence_length";
@@ -26,6 +28,7 @@ public final class MetricDefs {
   public static final String GOODPUT = "goodput";
   public static final String REQUEST_COUNT = "request_count";
   public static final String ERROR_REQUEST_COUNT = "error_request_count";
+  public static final String COMPLETED_REQUEST_COUNT = "completed_request_count";
   public static final String GOOD_REQUEST_COUNT = "good_request_count";
   public static final String CONTEXT_OVERFLOW_COUNT = "context_overflow_count";
   public static final String BENCHMARK_DURATION = "benchmark_duration";
@@ -41,8 +44,10 @@ public final class MetricDefs {
     def(TTST, "Time to Second Token", "ms", false);
     def(REQUEST_LATENCY, "Request Latency", "ms", false);
     def(ITL, "Inter Token Latency", "ms", false);
+    def(FULL_RESPONSE_ITL, "Full-Response Inter Token Latency", "ms", false);
     def(ICL, "Inter Chunk Latency", "ms", false);
     def(OUTPUT_TPS_PER_USER, "Output Token Throughput Per User", "tokens/sec/user", true);
+    def(FULL_RESPONSE_TPS_PER_USER, "Full-Response Output Token Throughput Per User", "tokens/sec/user", true);
     def(E2E_OUTPUT_SPEED, "E2E Output Token Throughput Per User", "tokens/sec/user", true);
     def(OUTPUT_TOKEN_COUNT, "Output Token Count", "tokens", false);
     def(REASONING_TOKEN_COUNT, "Reasoning Token Count", "tokens", false);
@@ -54,6 +59,7 @@ public final class MetricDefs {
     def(GOODPUT, "Goodput", "requests/sec", true);
     def(REQUEST_COUNT, "Request Count", "requests", true);
     def(ERROR_REQUEST_COUNT, "Error Request Count", "requests", false);
+    def(COMPLETED_REQUEST_COUNT, "Completed Requests (Success + Error)", "requests", true);
     def(GOOD_REQUEST_COUNT, "Good Request Count", "requests", true);
     def(CONTEXT_OVERFLOW_COUNT, "Context Overflow Count", "requests", false);
     def(BENCHMARK_DURATION, "Benchmark Duration", "sec", false);

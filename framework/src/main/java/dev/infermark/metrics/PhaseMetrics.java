@@ -120,6 +120,7 @@ public final class PhaseMetrics {
     }
     scalar(out, REQUEST_COUNT, ok);
     scalar(out, ERROR_REQUEST_COUNT, errorCount);
+    scalar(out, COMPLETED_REQUEST_COUNT, ok + errorCount);
     scalar(out, CONTEXT_OVERFLOW_COUNT, contextOverflows);
     scalar(out, BENCHMARK_DURATION, durationS);
     total(out, TOTAL_OUTPUT_TOKENS, OUTPUT_TOKEN_COUNT);

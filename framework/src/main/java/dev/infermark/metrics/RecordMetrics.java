@@ -15,17 +15,22 @@ import static dev.infermark.metrics.MetricDefs.*;
  *   <li>request latency = last response byte − start;</li>
  *   <li>ITL = (request latency − TTFT) / (OSL − 1), only for a streamed response (a content chunk
  *       before the end) with OSL ≥ 2; output token throughput per user = 1 / ITL;</li>
+ *   <li>full-response ITL = (end of the response − first content chunk) / (OSL − 1), under the same
+ *       conditions as ITL (AIPerf's {@code full_response_inter_token_latency}: its decode window runs to
+ *       the end of the HTTP response); full-response output token throughput per user = 1 / it. Our
+ *       request latency already ends at the last byte, so the two ITLs are equal here; AIPerf's own
+ *       ITL stops at the last content chunk;</li>
  *   <li>E2E output token throughput per user = OSL / request latency;</li>
  *   <li>inter-chunk latencies = differences of consecutive content-chunk times.</li>
  * </ul>
  */
 public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyNs, Double itlNs, Double outputTpsPerUser,
-    Double e2eOutputSpeed, Integer isl, Integer osl, Integer outputTokens, Integer reasoningTokens, Integer cachedTokens,
+    Double fullResponseItlNs, Double fullResponseTpsPerUser, Double e2eOutputSpeed, Integer isl, Integer osl, Integer outputTokens, Integer reasoningTokens, Integer cachedTokens,
     long[] iclNs) {
 
   /** The per-request metric tags, in report order. */
-  public static final List<String> PER_RECORD = List.of(TTFT, TTST, REQUEST_LATENCY, ITL, ICL, OUTPUT_TPS_PER_USER,
-      E2E_OUTPUT_SPEED, OUTPUT_TOKEN_COUNT, REASONING_TOKEN_COUNT, OSL, ISL, CACHED_TOKENS);
+  public static final List<String> PER_RECORD = List.of(TTFT, TTST, REQUEST_LATENCY, ITL, FULL_RESPONSE_ITL, ICL,
+      OUTPUT_TPS_PER_USER, FULL_RESPONSE_TPS_PER_USER, E2E_OUTPUT_SPEED, OUTPUT_TOKEN_COUNT, REASONING_TOKEN_COUNT, OSL, ISL, CACHED_TOKENS);
 
   public static RecordMetrics of(RequestRecord r) {
     long[] c = r.contentChunkNs();
@@ -35,17 +40,21 @@ public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyN
     Integer osl = r.outputSequenceLength();
     Double itl = null;
     Double perUser = null;
+    Double fullItl = null;
+    Double fullPerUser = null;
     boolean streamed = c.length > 1 || (c.length == 1 && r.endNs() > c[0]);
     if (ttft != null && latency != null && osl != null && osl >= 2 && streamed) {
       itl = (latency - ttft) / (osl - 1);
       perUser = itl > 0 ? 1e9 / itl : null;
+      fullItl = (double) (r.endNs() - c[0]) / (osl - 1);
+      fullPerUser = fullItl > 0 ? 1e9 / fullItl : null;
     }
     Double e2e = latency != null && latency > 0 && osl != null ? osl / (latency / 1e9) : null;
     long[] icl = new long[Math.max(0, c.length - 1)];
     for (int i = 1; i < c.length; i++) {
       icl[i - 1] = c[i] - c[i - 1];
     }
-    return new RecordMetrics(ttft, ttst, latency, itl, perUser, e2e, r.inputTokens(), osl, r.outputTokens(),
+    return new RecordMetrics(ttft, ttst, latency, itl, perUser, fullItl, fullPerUser, e2e, r.inputTokens(), osl, r.outputTokens(),
         r.reasoningTokens(), r.cachedTokens(), icl);
   }
 
@@ -62,6 +71,8 @@ public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyN
       case REQUEST_LATENCY -> requestLatencyNs;
       case ITL -> itlNs;
       case OUTPUT_TPS_PER_USER -> outputTpsPerUser;
+      case FULL_RESPONSE_ITL -> fullResponseItlNs;
+      case FULL_RESPONSE_TPS_PER_USER -> fullResponseTpsPerUser;
       case E2E_OUTPUT_SPEED -> e2eOutputSpeed;
       case ISL -> num(isl);
       case OSL -> num(osl);

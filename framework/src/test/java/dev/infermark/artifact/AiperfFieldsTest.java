@@ -1,0 +1,84 @@
+package dev.infermark.artifact;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.infermark.json.Json;
+import dev.infermark.metrics.Records;
+import dev.infermark.record.Phase;
+import dev.infermark.record.RequestRecord;
+import dev.infermark.run.RunInfo;
+import dev.infermark.settings.Settings;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Fields InferenceX's AgentX post-processing reads from our artifacts, pinned in AIPerf's exact
+ * shape (whatever writes the files).
+ */
+class AiperfFieldsTest {
+  @TempDir
+  Path dir;
+
+  private List<JsonNode> run(RequestRecord... records) throws Exception {
+    try (RunRecorder rec = new RunRecorder(dir, Settings.of(Map.of()))) {
+      for (RequestRecord r : records) {
+        rec.accept(r);
+      }
+      rec.finish(new RunInfo("s", "b", 1L, Map.of(), Optional.empty(), false, Instant.parse("2026-01-01T00:00:00Z"),
+          Instant.parse("2026-01-01T00:01:00Z"), null, 0));
+    }
+    return Files.readAllLines(dir.resolve(RunRecorder.JSONL)).stream().map(Json::parse).toList();
+  }
+
+  private JsonNode aggregate() throws Exception {
+    return Json.parse(Files.readString(dir.resolve(RunRecorder.JSON)));
+  }
+
+  @Test
+  void fullResponseInterTokenLatencyPerRecord() throws Exception {
+    List<JsonNode> lines = run(Records.reference());
+    // r1: first content at 100 ms, response ends at 300 ms, OSL 4: (300 - 100) / 3 ms
+    JsonNode m = lines.get(0).get("metrics");
+    assertThat(m.get("full_response_inter_token_latency").get("value").doubleValue()).isEqualTo(200e6 / 3 / 1e6); // kept in ns, shown in ms (as AIPerf)
+    assertThat(m.get("full_response_inter_token_latency").get("unit").stringValue()).isEqualTo("ms");
+    assertThat(m.get("full_response_output_token_throughput_per_user").get("value").doubleValue()).isEqualTo(15.0);
+    assertThat(m.get("full_response_output_token_throughput_per_user").get("unit").stringValue()).isEqualTo("tokens/sec/user");
+    // r3: first content at 300 ms, end at 500 ms, OSL 6 (5 + 1 reasoning): 200 / 5 ms
+    assertThat(lines.get(2).get("metrics").get("full_response_inter_token_latency").get("value").doubleValue()).isEqualTo(40.0);
+    // a failed request has none
+    assertThat(lines.get(3).get("metrics").has("full_response_inter_token_latency")).isFalse();
+  }
+
+  @Test
+  void nonStreamedResponseHasNoFullResponseInterTokenLatency() throws Exception {
+    List<JsonNode> lines = run(Records.ok(Phase.PROFILING, "w", 1_000_000_000L, new long[] {300}, 300, 10, 20, null));
+    assertThat(lines.get(0).get("metrics").has("full_response_inter_token_latency")).isFalse();
+    assertThat(lines.get(0).get("metrics").has("full_response_output_token_throughput_per_user")).isFalse();
+  }
+
+  @Test
+  void aggregateHasFullResponseDistributionsAndCompletedRequestCount() throws Exception {
+    run(Records.reference());
+    JsonNode json = aggregate();
+    JsonNode itl = json.get("full_response_inter_token_latency");
+    assertThat(itl.get("unit").stringValue()).isEqualTo("ms");
+    assertThat(itl.get("avg").doubleValue()).isEqualTo(68.88888888888889);
+    assertThat(itl.get("p90").doubleValue()).isEqualTo(93.33333333333333);
+    assertThat(itl.get("count").longValue()).isEqualTo(3);
+    JsonNode perUser = json.get("full_response_output_token_throughput_per_user");
+    assertThat(perUser.get("unit").stringValue()).isEqualTo("tokens/sec/user");
+    assertThat(perUser.get("avg").doubleValue()).isEqualTo(16.666666666666668);
+    // InferenceX's validity gate: error_request_count / completed_request_count
+    assertThat(json.get("completed_request_count").get("avg").doubleValue()).isEqualTo(5.0);
+    assertThat(json.get("completed_request_count").get("unit").stringValue()).isEqualTo("requests");
+  }
+}
