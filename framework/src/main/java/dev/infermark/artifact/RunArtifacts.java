@@ -26,9 +26,12 @@ public final class RunArtifacts {
 
   private RunArtifacts() {}
 
-  /** {@code profile_export_aiperf.json} (agentx spec §4.4) with the methodology's extras merged. */
-  public static ObjectNode aiperfJson(RunInfo info, Summary profiling, Summary warmup, SelfCheckResult selfCheck,
-      long droppedInputs) {
+  /**
+   * {@code profile_export_aiperf.json} (agentx spec §4.4) with the methodology's extras merged;
+   * {@code start_time}/{@code end_time} are the profiling phase's ({@code null} when it never started).
+   */
+  public static ObjectNode aiperfJson(RunInfo info, ProfilingWindow window, Summary profiling, Summary warmup,
+      SelfCheckResult selfCheck, long droppedInputs) {
     ObjectNode root = Json.object();
     root.put("schema_version", SCHEMA_VERSION);
     root.put("producer", "infermark");
@@ -48,12 +51,10 @@ public final class RunArtifacts {
       root.putNull("incomplete_reason");
     }
     root.set("error_summary", errorSummary(profiling));
-    if (info.start() != null) {
-      root.put("start_time", info.start().toString());
-    }
-    if (info.end() != null) {
-      root.put("end_time", info.end().toString());
-    }
+    java.time.Instant start = window.start();
+    java.time.Instant end = window.end();
+    root.put("start_time", start == null ? null : start.toString());
+    root.put("end_time", end == null ? null : end.toString());
     root.putNull("telemetry_data");
     if (warmup != null && (warmup.requestCount() > 0 || warmup.errorCount() > 0)) {
       ObjectNode w = root.putObject("warmup_metrics");

@@ -57,6 +57,7 @@ public final class RunRecorder implements RunRecording {
   private final PhaseMetrics profiling;
   private final InputsCollector inputs = new InputsCollector();
   private final ClientSelfCheck selfCheck = ClientSelfCheck.start();
+  private final ProfilingWindow window = new ProfilingWindow();
   private final AtomicLong requestNum = new AtomicLong();
   private long contentChunks;
   private IOException writeFailure;
@@ -102,6 +103,7 @@ public final class RunRecorder implements RunRecording {
     // exported too, tagged metadata.benchmark_phase = "warmup" (as AIPerf does); metrics keep them apart.
     byte[] line = Json.MAPPER.writeValueAsBytes(ExportRecords.line(r, m, requestNum.getAndIncrement(),
         r.error() != null && r.error().kind() == ErrorKind.CANCELLED));
+    window.record(r);
     lock.lock();
     try {
       contentChunks += r.contentChunkNs().length;
@@ -118,6 +120,12 @@ public final class RunRecorder implements RunRecording {
     } finally {
       lock.unlock();
     }
+  }
+
+  /** The load generator entered a phase: marks the profiling window ({@code start_time}/{@code end_time}). */
+  @Override
+  public void phase(String name) {
+    window.phase(name);
   }
 
   /** The phase's summary so far. */
@@ -167,7 +175,7 @@ public final class RunRecorder implements RunRecording {
     }
     Path current = dir.resolve(JSON);
     try {
-      Json.PRETTY.writeValue(current.toFile(), RunArtifacts.aiperfJson(info, p, w, sc, inputs.dropped()));
+      Json.PRETTY.writeValue(current.toFile(), RunArtifacts.aiperfJson(info, window, p, w, sc, inputs.dropped()));
       current = dir.resolve(CSV);
       Files.writeString(current, RunArtifacts.csv(p), StandardCharsets.UTF_8);
       current = dir.resolve(INPUTS);

@@ -16,7 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param settings the resolved settings with provenance, secrets already redacted ({@code input_config})
  * @param verdict the submission verdict, for scenarios with locks
  * @param cancelled whether the run was cancelled ({@code was_cancelled}; artifacts are then partial)
- * @param start when the run started
+ * @param start when the run started (not written: {@code start_time} is the profiling phase's, see
+ *     {@code ProfilingWindow})
  * @param end when it ended
  * @param extras the methodology's fields: top-level keys are merged in, {@code metadata} key by key; or {@code null}
  * @param trial the run's index among {@code num-profile-runs} repeats (0 for a single run)

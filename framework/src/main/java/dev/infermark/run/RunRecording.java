@@ -29,6 +29,12 @@ public interface RunRecording extends RecordSink, AutoCloseable {
     close();
   }
 
+  /**
+   * The load generator entered phase {@code name} ({@code Progress.phase}); the recording marks the
+   * profiling window with it.
+   */
+  default void phase(String name) {}
+
   /** The profiling metrics so far (for the multi-run aggregate). */
   Summary profilingSummary();
 

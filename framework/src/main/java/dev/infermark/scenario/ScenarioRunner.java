@@ -228,6 +228,7 @@ public final class ScenarioRunner {
          RunRecording recording = preflightThenOpen(model, client, runDir, settings);
          RunServerMetrics serverMetrics = RunServerMetrics.start(settings, target, runDir, out)) {
       progress.onPhase(serverMetrics::phase);
+      progress.onPhase(recording::phase);
       unregister = run.onCancel(client::cancelInFlight);
       ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
       RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded, client,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import dev.infermark.client.ChatMessage;
 import dev.infermark.client.InferenceClient;
 import dev.infermark.client.InferenceRequest;
 import dev.infermark.json.Json;
+import dev.infermark.record.Phase;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.record.RequestTags;
 import dev.infermark.run.Cancellation;
@@ -50,14 +52,27 @@ class ScenarioRunnerTest {
         new long[] {t + 10 * MS}, t + 10 * MS, 3, 1, null, null, null, null, "stop", 200, null);
   };
 
+  /** Answers at once, with the real wall-clock time of the request. */
+  private static final InferenceClient NOW = req -> {
+    Instant wall = Instant.now();
+    long t = System.nanoTime();
+    long end = System.nanoTime();
+    return new RequestRecord(req.phase(), "r", req.tags(), -1, t, wall.getEpochSecond() * 1_000_000L + wall.getNano() / 1000,
+        end, new long[] {end}, end, 3, 1, null, null, null, null, "stop", 200, null);
+  };
+
   private RunOutcome run(Class<?> scenario, Map<String, String> settings) throws Exception {
+    return run(scenario, settings, OK);
+  }
+
+  private RunOutcome run(Class<?> scenario, Map<String, String> settings, InferenceClient client) throws Exception {
     Properties p = new Properties();
     p.setProperty("infermark.url", "127.0.0.1:9");
     p.setProperty("infermark.artifact-dir", artifacts.toString());
     p.setProperty("infermark.progress-interval", "1h");
     settings.forEach((k, v) -> p.setProperty("infermark." + k, v));
     SettingsResolver resolver = new SettingsResolver(SettingsRegistry.load(), k -> Optional.empty(), Set.of(), p, Map.of());
-    return new ScenarioRunner(resolver, (s, base, progress) -> OK, Standard.recordings(), lines::add)
+    return new ScenarioRunner(resolver, (s, base, progress) -> client, Standard.recordings(), lines::add)
         .run(ScenarioModel.of(scenario), RunParams.none(), new Cancellation());
   }
 
@@ -121,6 +136,40 @@ class ScenarioRunnerTest {
         return new RunResult();
       };
     }
+  }
+
+  static final Instant[] WINDOW = new Instant[2];
+
+  @Scenario(name = "windowed")
+  static class WindowedScenario {
+    @Workload
+    LoadGenerator load() {
+      return ctx -> {
+        ctx.progress().phase("warmup", null);
+        for (int i = 0; i < 3; i++) {
+          ctx.record(ctx.client().send(InferenceRequest.chat(RequestTags.of("w", "w" + i, 0),
+              List.of(ChatMessage.user("hi")), 1).withPhase(Phase.WARMUP)));
+        }
+        WINDOW[0] = Instant.now();
+        ctx.progress().phase("profiling", null);
+        send(ctx, 3);
+        ctx.progress().phase("drain", null);
+        WINDOW[1] = Instant.now();
+        return new RunResult();
+      };
+    }
+  }
+
+  @Test
+  void startAndEndTimeAreTheProfilingPhasesNotTheRuns() throws Exception {
+    Instant before = Instant.now();
+    run(WindowedScenario.class, Map.of(), NOW);
+    JsonNode json = Json.parse(Files.readString(artifacts.resolve("windowed/profile_export_aiperf.json")));
+    Instant start = Instant.parse(json.get("start_time").asString());
+    Instant end = Instant.parse(json.get("end_time").asString());
+    // not the run's start (setup and warmup came first) nor the time the artifacts were written
+    assertThat(start).isAfterOrEqualTo(WINDOW[0]).isAfter(before);
+    assertThat(end).isAfterOrEqualTo(start).isBeforeOrEqualTo(WINDOW[1]);
   }
 
   @Test
