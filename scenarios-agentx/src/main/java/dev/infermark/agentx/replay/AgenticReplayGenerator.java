@@ -87,7 +87,7 @@ public final class AgenticReplayGenerator implements LoadGenerator {
         unregister.run();
       }
     }
-    return finish(ctx, config, replay, meter);
+    return finish(ctx, config, replay.stats(), meter);
   }
 
   /**
@@ -112,23 +112,23 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     }
   }
 
-  private RunResult finish(RunContext ctx, ReplayConfig config, AgenticReplay replay, ProfileMeter meter) {
+  private RunResult finish(RunContext ctx, ReplayConfig config, ReplayStats stats, ProfileMeter meter) {
     Settings s = ctx.settings();
-    boolean cancelled = replay.cancelled() || ctx.cancelled();
-    long skipped = replay.skippedOverflows();
+    boolean cancelled = stats.cancelled() || ctx.cancelled();
+    long skipped = stats.skippedOverflows();
     long overflows = skipped + meter.recordedOverflowCount();
     boolean overflowExceeded = SubmissionRules.overflowRateExceeded(overflows, meter.requestCount(), meter.errorCount(),
         skipped, s.get(ReplayKeys.CONTEXT_OVERFLOW_RATE_LIMIT));
     SubmissionRules.Coverage coverage = null;
-    if (!cancelled && replay.phaseStartNs() >= 0 && config.benchmarkDuration().compareTo(COVERAGE_MIN_WINDOW) >= 0) {
-      coverage = SubmissionRules.Coverage.of(meter.ttftEndNs(), meter.itlEndNs(), replay.phaseStartNs(),
+    if (!cancelled && stats.phaseStartNs() >= 0 && config.benchmarkDuration().compareTo(COVERAGE_MIN_WINDOW) >= 0) {
+      coverage = SubmissionRules.Coverage.of(meter.ttftEndNs(), meter.itlEndNs(), stats.phaseStartNs(),
           config.benchmarkDuration().toNanos() / 1e9, s.get(ReplayKeys.PROFILE_METRIC_COVERAGE_RATIO));
     }
     SubmissionRules.Coverage cov = coverage;
     ctx.verdict().ifPresent(v -> SubmissionRules.apply(v, overflowExceeded, cancelled, cov));
 
     ObjectNode extras = ctx.exportExtras();
-    extras.set("branch_stats", replay.branchStats().toJson());
+    extras.set("branch_stats", stats.branchStats().toJson());
     extras.set("context_overflow_count", scalar("requests", overflows));
     extras.set("skipped_context_overflow_count", scalar("requests", skipped));
     ObjectNode metadata = extras.withObjectProperty("metadata");
@@ -142,16 +142,16 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     }
     ObjectNode info = metadata.putObject("agentic_replay");
     info.put("lanes", config.concurrency());
-    info.put("trees_played", replay.plays());
-    info.put("max_live_trees", replay.maxLiveTrees());
+    info.put("trees_played", stats.plays());
+    info.put("max_live_trees", stats.maxLiveTrees());
     info.put("system_idle_gap_cap_seconds", config.systemIdleCap() == null ? null : config.systemIdleCap().toNanos() / 1e9);
-    info.put("system_idle_cap_jumps", replay.idleJumps());
-    info.put("system_idle_cap_skipped_seconds", replay.idleSkippedNs() / 1e9);
-    info.put("trace_idle_cap_jumps", replay.traceCapJumps());
-    info.put("requests_cut_off", replay.cutOff());
-    info.put("requests_cancelled_in_flight", replay.cancelledInFlight());
-    info.put("records_not_returned", replay.notReturned());
-    info.put("replay_barrier_holds", replay.barrierHolds());
+    info.put("system_idle_cap_jumps", stats.idleJumps());
+    info.put("system_idle_cap_skipped_seconds", stats.idleSkippedNs() / 1e9);
+    info.put("trace_idle_cap_jumps", stats.traceCapJumps());
+    info.put("requests_cut_off", stats.cutOff());
+    info.put("requests_cancelled_in_flight", stats.cancelledInFlight());
+    info.put("records_not_returned", stats.notReturned());
+    info.put("replay_barrier_holds", stats.barrierHolds());
     info.put("cache_bust_target", config.cacheBust() ? CacheBust.TARGET : "none");
     if (meter.latenessCount() > 0) {
       ObjectNode late = info.putObject("dispatch_lateness_ms");
@@ -175,30 +175,30 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     RunResult result = new RunResult()
         .value("context_overflow_count", overflows, "requests")
         .value("skipped_context_overflow_count", skipped, "requests")
-        .value("trees_played", replay.plays(), "trees")
-        .value("max_live_trees", replay.maxLiveTrees(), "trees")
+        .value("trees_played", stats.plays(), "trees")
+        .value("max_live_trees", stats.maxLiveTrees(), "trees")
         .metric("dispatch_lateness", "p50", meter.latenessMs(50), "ms")
         .metric("dispatch_lateness", "p99", meter.latenessMs(99), "ms");
     result.consoleLine(String.format(Locale.ROOT,
         "agentx: %d lane(s), %d tree play(s), max live trees %d, context overflows %d (%d skipped), idle-cap jumps %d "
             + "(%.1f s skipped), dispatch lateness p50 %s / p99 %s",
-        config.concurrency(), replay.plays(), replay.maxLiveTrees(), overflows, skipped, replay.idleJumps(),
-        replay.idleSkippedNs() / 1e9, ms(meter.latenessMs(50)), ms(meter.latenessMs(99))));
+        config.concurrency(), stats.plays(), stats.maxLiveTrees(), overflows, skipped, stats.idleJumps(),
+        stats.idleSkippedNs() / 1e9, ms(meter.latenessMs(50)), ms(meter.latenessMs(99))));
     if (coverage != null && !coverage.pass()) {
       result.consoleLine(String.format(Locale.ROOT, "agentx: profile metric coverage too low: TTFT %.1f%%, ITL %.1f%% "
           + "of the %.0f s window, required %.1f%%; check inference server logs", 100 * coverage.ttftRatio(),
           100 * coverage.itlRatio(), coverage.expectedSeconds(), 100 * coverage.requiredRatio()));
     }
-    TrajectoryWarmupFailedException warmupFailed = replay.warmupFailures().isEmpty() ? null
-        : new TrajectoryWarmupFailedException(replay.warmupFailures(), replay.warmupOverflows());
+    TrajectoryWarmupFailedException warmupFailed = stats.warmupFailures().isEmpty() ? null
+        : new TrajectoryWarmupFailedException(stats.warmupFailures(), stats.warmupOverflows());
     if (warmupFailed != null) {
       // The replay stopped itself: the run is cancelled, its artifacts say why (incomplete, abort_reason).
       ctx.abort(WARMUP_FAILED, warmupFailed.getMessage());
-    } else if (replay.abortReason() != null) {
-      ctx.abort(FAILED_REQUEST_THRESHOLD, replay.abortReason());
+    } else if (stats.abortReason() != null) {
+      ctx.abort(FAILED_REQUEST_THRESHOLD, stats.abortReason());
     }
-    if (replay.abortReason() != null) {
-      result.consoleLine("agentx: run aborted: " + replay.abortReason());
+    if (stats.abortReason() != null) {
+      result.consoleLine("agentx: run aborted: " + stats.abortReason());
     }
     if (warmupFailed != null) {
       throw warmupFailed;

@@ -4,53 +4,21 @@ import dev.infermark.json.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Sub-agent counters of a run, exported as {@code branch_stats} (spec §4.4). Mutated under the
- * scheduler lock; read after the run.
+ * Sub-agent counters of a run, exported as {@code branch_stats} (spec §4.4).
+ *
+ * @param childrenSpawned child streams started by a SPAWN
+ * @param childrenCompleted child streams that finished without an error
+ * @param childrenErrored child streams with a failed request
+ * @param childrenTruncated child streams ended early by a context overflow
+ * @param childrenDelayed children whose recorded start had already passed when they were spawned
+ * @param parentsSuspended parents that waited on a JOIN
+ * @param parentsResumed parents released by their JOIN
+ * @param parentsFailedDueToChildError parents aborted because a child request failed ({@code agentx-dag-fail-fast})
+ * @param joinsSuppressed joins never sent because fail-fast aborted the parent waiting on them
  */
-public final class BranchStats {
-  int childrenSpawned;
-  int childrenCompleted;
-  int childrenErrored;
-  int childrenTruncated;
-  int childrenDelayed;
-  int parentsSuspended;
-  int parentsResumed;
-  int parentsFailedDueToChildError;
-  int joinsSuppressed;
-
-  public int childrenSpawned() {
-    return childrenSpawned;
-  }
-
-  public int childrenCompleted() {
-    return childrenCompleted;
-  }
-
-  public int childrenErrored() {
-    return childrenErrored;
-  }
-
-  public int parentsSuspended() {
-    return parentsSuspended;
-  }
-
-  public int parentsResumed() {
-    return parentsResumed;
-  }
-
-  public int childrenTruncated() {
-    return childrenTruncated;
-  }
-
-  /** Parents aborted because a child request failed ({@code agentx-dag-fail-fast}). */
-  public int parentsFailedDueToChildError() {
-    return parentsFailedDueToChildError;
-  }
-
-  /** Joins never sent because fail-fast aborted the parent waiting on them. */
-  public int joinsSuppressed() {
-    return joinsSuppressed;
-  }
+public record BranchStats(int childrenSpawned, int childrenCompleted, int childrenErrored, int childrenTruncated,
+    int childrenDelayed, int parentsSuspended, int parentsResumed, int parentsFailedDueToChildError,
+    int joinsSuppressed) {
 
   /** The {@code branch_stats} object. */
   public ObjectNode toJson() {
@@ -65,5 +33,23 @@ public final class BranchStats {
     o.put("parents_failed_due_to_child_error", parentsFailedDueToChildError);
     o.put("joins_suppressed", joinsSuppressed);
     return o;
+  }
+
+  /** The counters while the replay runs; mutated under the scheduler lock. */
+  static final class Counts {
+    int childrenSpawned;
+    int childrenCompleted;
+    int childrenErrored;
+    int childrenTruncated;
+    int childrenDelayed;
+    int parentsSuspended;
+    int parentsResumed;
+    int parentsFailedDueToChildError;
+    int joinsSuppressed;
+
+    BranchStats snapshot() {
+      return new BranchStats(childrenSpawned, childrenCompleted, childrenErrored, childrenTruncated, childrenDelayed,
+          parentsSuspended, parentsResumed, parentsFailedDueToChildError, joinsSuppressed);
+    }
   }
 }

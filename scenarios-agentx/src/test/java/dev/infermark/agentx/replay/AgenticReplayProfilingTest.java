@@ -33,8 +33,8 @@ class AgenticReplayProfilingTest {
     h.net.ok(h.net.open("c", 0));
     // Idle now: earliest (c at +30 s) moves to +10 s, a keeps its 30 s spacing behind it.
     assertThat(h.replay.pendingDueNs()).containsExactly(t0 + 10 * S, t0 + 40 * S);
-    assertThat(h.replay.idleJumps()).isEqualTo(1);
-    assertThat(h.replay.idleSkippedNs()).isEqualTo(20 * S);
+    assertThat(h.replay.stats().idleJumps()).isEqualTo(1);
+    assertThat(h.replay.stats().idleSkippedNs()).isEqualTo(20 * S);
     h.clock.advanceMs(9_999);
     assertThat(h.net.wasSent("c", 1)).isFalse();
     h.clock.advanceMs(1);
@@ -50,8 +50,8 @@ class AgenticReplayProfilingTest {
     long t0 = h.clock.nowNanos();
     h.net.ok(h.net.open("a", 0));
     assertThat(h.replay.pendingDueNs()).containsExactly(t0 + 5 * S);
-    assertThat(h.replay.traceCapJumps()).isEqualTo(1);
-    assertThat(h.replay.idleJumps()).isZero();
+    assertThat(h.replay.stats().traceCapJumps()).isEqualTo(1);
+    assertThat(h.replay.stats().idleJumps()).isZero();
   }
 
   @Test
@@ -72,7 +72,7 @@ class AgenticReplayProfilingTest {
     FakeDispatcher.Sent y0 = h.net.open("y", 0);
     assertThat(y0.request().tags().rootCorrelationId()).isNotEqualTo(firstRoot);
     assertThat(y0.firstUserText()).doesNotStartWith(firstMarker);
-    assertThat(h.replay.skippedOverflows()).isEqualTo(1);
+    assertThat(h.replay.stats().skippedOverflows()).isEqualTo(1);
     assertThat(h.profiling()).as("the overflow is kept out of the records").hasSize(2).allMatch(r -> r.ok());
   }
 
@@ -87,7 +87,7 @@ class AgenticReplayProfilingTest {
     h.clock.advanceMs(1_000);
     assertThat(h.net.open("x", 3).request().tags().rootCorrelationId())
         .isEqualTo(h.profiling().get(0).tags().rootCorrelationId());
-    assertThat(h.replay.plays()).isEqualTo(1);
+    assertThat(h.replay.stats().plays()).isEqualTo(1);
     assertThat(h.profiling()).filteredOn(r -> !r.ok()).hasSize(1);
   }
 
@@ -99,7 +99,7 @@ class AgenticReplayProfilingTest {
     h.net.fail(h.net.open("x", 1), ErrorKind.CONTEXT_OVERFLOW, "prompt is too long");
     h.clock.runDue();
     assertThat(h.net.open("x", 0).request().tags().turnIndex()).isZero();
-    assertThat(h.replay.plays()).isEqualTo(2);
+    assertThat(h.replay.stats().plays()).isEqualTo(2);
   }
 
   @Test
@@ -136,9 +136,9 @@ class AgenticReplayProfilingTest {
     h.net.ok(h.net.open("p::sa:b", 0));
     h.clock.advanceMs(500);
     assertThat(h.net.open("p", 2).firstUserText()).startsWith(marker);
-    assertThat(h.replay.branchStats().childrenSpawned()).isEqualTo(2);
-    assertThat(h.replay.branchStats().childrenCompleted()).isEqualTo(2);
-    assertThat(h.replay.branchStats().parentsSuspended()).isEqualTo(1);
+    assertThat(h.replay.stats().branchStats().childrenSpawned()).isEqualTo(2);
+    assertThat(h.replay.stats().branchStats().childrenCompleted()).isEqualTo(2);
+    assertThat(h.replay.stats().branchStats().parentsSuspended()).isEqualTo(1);
   }
 
   @Test
@@ -156,12 +156,12 @@ class AgenticReplayProfilingTest {
     h.net.ok(h.net.open("r", 1));
     h.clock.advanceMs(1_000);
     assertThat(h.net.wasSent("next", 0)).as("root done, background child still live").isFalse();
-    assertThat(h.replay.liveTrees()).isEqualTo(1);
+    assertThat(h.replay.stats().liveTrees()).isEqualTo(1);
     h.clock.advanceMs(3_000);
     h.net.ok(h.net.open("r::sa:bg", 1));
     h.clock.runDue();
     assertThat(h.net.open("next", 0).request().tags().lane()).isZero();
-    assertThat(h.replay.maxLiveTrees()).isEqualTo(1);
+    assertThat(h.replay.stats().maxLiveTrees()).isEqualTo(1);
   }
 
   @Test
@@ -177,7 +177,7 @@ class AgenticReplayProfilingTest {
     h.net.ok(x1);
     h.clock.advanceMs(60_000);
     assertThat(h.net.wasSent("x", 2)).isFalse();
-    assertThat(h.replay.plays()).isEqualTo(1);
+    assertThat(h.replay.stats().plays()).isEqualTo(1);
     assertThat(h.replay.finished()).isDone();
     assertThat(h.profiling()).hasSize(2);
   }
@@ -209,9 +209,9 @@ class AgenticReplayProfilingTest {
         + "benchmark-grace-period (30.0 s) ran out");
     assertThat(cut.ackNs()).as("partial timings kept").isPositive();
     assertThat(cut.contentChunkNs()).hasSize(1);
-    assertThat(h.replay.cutOff()).isEqualTo(1);
-    assertThat(h.replay.cancelledInFlight()).isZero();
-    assertThat(h.replay.plays()).isEqualTo(2);
+    assertThat(h.replay.stats().cutOff()).isEqualTo(1);
+    assertThat(h.replay.stats().cancelledInFlight()).isZero();
+    assertThat(h.replay.stats().plays()).isEqualTo(2);
     assertThat(h.log).anyMatch(l -> l.contains("1 request(s) still in flight are cut off"));
   }
 
@@ -223,7 +223,7 @@ class AgenticReplayProfilingTest {
     int out = h.net.open.size();
     int before = h.records.size();
     h.replay.cancel();
-    assertThat(h.replay.cancelled()).isTrue();
+    assertThat(h.replay.stats().cancelled()).isTrue();
     assertThat(h.net.abortRequested()).hasSize(out);
     assertThat(h.replay.finished()).isNotDone();
     h.net.returnAborted();
@@ -233,7 +233,7 @@ class AgenticReplayProfilingTest {
       assertThat(r.error().type()).isEqualTo("Cancelled");
       assertThat(r.error().message()).isEqualTo("the run was cancelled while the request was in flight");
     });
-    assertThat(h.replay.cancelledInFlight()).isEqualTo(out);
+    assertThat(h.replay.stats().cancelledInFlight()).isEqualTo(out);
     h.clock.advanceMs(60_000);
     assertThat(h.net.sent).as("nothing sent after the cancel").hasSize(before + out);
   }
@@ -253,7 +253,7 @@ class AgenticReplayProfilingTest {
       assertThat(r.error().message()).endsWith("(the aborted request did not return within 10 s)");
       assertThat(r.ackNs()).isEqualTo(-1);
     });
-    assertThat(h.replay.notReturned()).isEqualTo(1);
+    assertThat(h.replay.stats().notReturned()).isEqualTo(1);
     h.net.ok(a); // its own record, much later: discarded, one record per request
     assertThat(h.profiling()).hasSize(1);
   }
@@ -282,7 +282,7 @@ class AgenticReplayProfilingTest {
     h.net.sent.forEach(s -> plays.merge(s.conversation(), 1, Integer::sum));
     assertThat(plays).hasSize(750);
     assertThat(plays.values()).allMatch(n -> n >= 2);
-    assertThat(h.replay.maxLiveTrees()).isEqualTo(100);
+    assertThat(h.replay.stats().maxLiveTrees()).isEqualTo(100);
   }
 
   @Test
@@ -329,11 +329,11 @@ class AgenticReplayProfilingTest {
       });
       assertThat(roots.size()).isLessThanOrEqualTo(3);
       assertThat(byLane.values()).allMatch(set -> set.size() == 1);
-      assertThat(h.replay.liveTrees()).isLessThanOrEqualTo(3);
+      assertThat(h.replay.stats().liveTrees()).isLessThanOrEqualTo(3);
     }
     assertThat(h.replay.finished()).as("no broken invariant (e.g. a double recycle)").isNotCompletedExceptionally();
-    assertThat(h.replay.plays()).isGreaterThan(20);
-    assertThat(h.replay.maxLiveTrees()).isEqualTo(3);
-    assertThat(h.replay.branchStats().childrenSpawned()).isGreaterThan(10);
+    assertThat(h.replay.stats().plays()).isGreaterThan(20);
+    assertThat(h.replay.stats().maxLiveTrees()).isEqualTo(3);
+    assertThat(h.replay.stats().branchStats().childrenSpawned()).isGreaterThan(10);
   }
 }

@@ -39,10 +39,10 @@ class AgenticReplayRulesTest {
         t0 + 39_100_000_000L);
     h.clock.advanceMs(4_900);
     assertThat(h.net.wasSent("r", 1)).as("retained by the barrier on g#1").isFalse();
-    assertThat(h.replay.barrierHolds()).isEqualTo(1);
+    assertThat(h.replay.stats().barrierHolds()).isEqualTo(1);
     // The retained turn is not a pending timer: the idle cap moves g#1 to the cap after the idle start (5 s).
     assertThat(h.replay.pendingDueNs()).containsExactly(t0 + 15 * S);
-    assertThat(h.replay.idleJumps()).isEqualTo(1);
+    assertThat(h.replay.stats().idleJumps()).isEqualTo(1);
     h.clock.advanceMs(9_999);
     assertThat(h.net.wasSent("r::sa:g", 1)).isFalse();
     h.clock.advanceMs(1);
@@ -66,7 +66,7 @@ class AgenticReplayRulesTest {
     h.net.fail(h.net.open("r::sa:g", 0), ErrorKind.CONTEXT_OVERFLOW, "maximum context length is 131072 tokens");
     h.clock.advanceMs(4_900);
     assertThat(h.net.open("r", 1).sentNs()).as("r#1 keeps its own 5 s delay").isEqualTo(t0 + 5 * S);
-    assertThat(h.replay.barrierHolds()).isZero();
+    assertThat(h.replay.stats().barrierHolds()).isZero();
     assertThat(h.log).noneMatch(l -> l.contains("WARNING"));
   }
 
@@ -110,13 +110,13 @@ class AgenticReplayRulesTest {
         default -> h.net.fail(s, ErrorKind.CONTEXT_OVERFLOW, "maximum context length is 131072 tokens");
       }
       h.clock.advanceMs(1_000);
-      assertThat(h.replay.cancelled()).as("after " + c).isFalse();
+      assertThat(h.replay.stats().cancelled()).as("after " + c).isFalse();
       assertThat(h.net.open).hasSize(1);
     }
     h.net.fail(h.net.open.getFirst(), ErrorKind.SERVER_ERROR, "Internal server error");
-    assertThat(h.replay.cancelled()).isTrue();
+    assertThat(h.replay.stats().cancelled()).isTrue();
     assertThat(h.replay.finished()).isDone().isNotCompletedExceptionally();
-    assertThat(h.replay.abortReason()).startsWith("failed-request-threshold exceeded: 6 of 11 profiling requests failed");
+    assertThat(h.replay.stats().abortReason()).startsWith("failed-request-threshold exceeded: 6 of 11 profiling requests failed");
     int sent = h.net.sent.size();
     h.clock.advanceMs(60_000);
     assertThat(h.net.sent).hasSize(sent);
@@ -129,11 +129,11 @@ class AgenticReplayRulesTest {
     Harness h = new Harness(cfg, Trees.pool(12, 0, 1_000)).start();
     for (int i = 0; i < 11; i++) {
       h.net.fail(h.net.open.getFirst(), ErrorKind.SERVER_ERROR, "boom");
-      assertThat(h.replay.cancelled()).as("%d of max(12, 10) completions", i + 1).isFalse();
+      assertThat(h.replay.stats().cancelled()).as("%d of max(12, 10) completions", i + 1).isFalse();
     }
     h.net.ok(h.net.open.getFirst());
-    assertThat(h.replay.cancelled()).isTrue();
-    assertThat(h.replay.abortReason()).contains("11 of 12");
+    assertThat(h.replay.stats().cancelled()).isTrue();
+    assertThat(h.replay.stats().abortReason()).contains("11 of 12");
   }
 
   @Test
@@ -143,8 +143,8 @@ class AgenticReplayRulesTest {
       h.net.fail(h.net.open.getFirst(), ErrorKind.SERVER_ERROR, "boom");
       h.clock.advanceMs(1_000);
     }
-    assertThat(h.replay.cancelled()).isFalse();
-    assertThat(h.replay.abortReason()).isNull();
+    assertThat(h.replay.stats().cancelled()).isFalse();
+    assertThat(h.replay.stats().abortReason()).isNull();
   }
 
   /** Parent p spawns a and b at turn 0 and joins them at turn 1. */
@@ -174,7 +174,7 @@ class AgenticReplayRulesTest {
     h.net.ok(h.net.open("p::sa:b", 1));
     h.clock.advanceMs(500);
     assertThat(h.net.open("p", 1).request().phase()).isEqualTo(Phase.PROFILING);
-    BranchStats stats = h.replay.branchStats();
+    BranchStats stats = h.replay.stats().branchStats();
     assertThat(stats.childrenErrored()).isEqualTo(1);
     assertThat(stats.childrenCompleted()).isEqualTo(1);
     assertThat(stats.parentsFailedDueToChildError()).isZero();
@@ -199,13 +199,13 @@ class AgenticReplayRulesTest {
     h.clock.advanceMs(20_000);
     assertThat(h.net.wasSent("p::sa:b", 1)).as("the orphaned sibling is aborted").isFalse();
     assertThat(h.net.wasSent("p", 1)).as("the parent's join is suppressed").isFalse();
-    BranchStats stats = h.replay.branchStats();
+    BranchStats stats = h.replay.stats().branchStats();
     assertThat(stats.parentsFailedDueToChildError()).isEqualTo(1);
     assertThat(stats.joinsSuppressed()).isEqualTo(1);
     assertThat(stats.childrenErrored()).isEqualTo(1);
     assertThat(stats.childrenCompleted()).isZero();
     assertThat(stats.toJson().get("parents_failed_due_to_child_error").asInt()).isEqualTo(1);
-    assertThat(h.replay.liveTrees()).isEqualTo(1);
+    assertThat(h.replay.stats().liveTrees()).isEqualTo(1);
     assertThat(h.replay.finished()).isNotCompletedExceptionally();
   }
 

@@ -47,7 +47,7 @@ class AgenticReplayWarmupTest {
     assertThat(h.net.wasSent("t", 2)).as("join turn keeps its 2 s delay after the last child").isFalse();
     h.clock.advanceMs(1);
     assertThat(h.net.open("t", 2).request().maxTokens()).isEqualTo(102);
-    assertThat(h.replay.branchStats().parentsResumed()).isEqualTo(1);
+    assertThat(h.replay.stats().branchStats().parentsResumed()).isEqualTo(1);
     assertThat(h.records).hasSize(4);
     assertThat(h.records.stream().filter(r -> r.phase() == Phase.WARMUP)).hasSize(2);
   }
@@ -57,10 +57,10 @@ class AgenticReplayWarmupTest {
     Harness h = new Harness(new Trees.Cfg().ratio(0.675), List.of(Trees.spawnJoin())).start();
     h.clock.advanceMs(1_000);
     h.net.fail(h.net.open("t::sa:a1", 0), ErrorKind.SERVER_ERROR, "boom");
-    assertThat(h.replay.cancelled()).isFalse();
+    assertThat(h.replay.stats().cancelled()).isFalse();
     h.net.fail(h.net.open("t", 1), ErrorKind.CONTEXT_OVERFLOW, "maximum context length is 131072 tokens");
-    assertThat(h.replay.cancelled()).isTrue();
-    assertThat(h.replay.warmupFailures()).containsExactly("t");
+    assertThat(h.replay.stats().cancelled()).isTrue();
+    assertThat(h.replay.stats().warmupFailures()).containsExactly("t");
     assertThat(h.replay.finished()).isDone();
     h.clock.advanceMs(60_000);
     assertThat(h.sent(Phase.PROFILING)).isEmpty();
@@ -84,7 +84,7 @@ class AgenticReplayWarmupTest {
     assertThat(h.net.wasSent("b", 2)).isFalse();
     h.clock.advanceMs(1);
     assertThat(h.net.open("b", 2).request().phase()).isEqualTo(Phase.PROFILING);
-    assertThat(h.replay.idleJumps()).isZero();
+    assertThat(h.replay.stats().idleJumps()).isZero();
   }
 
   @Test

@@ -19,8 +19,8 @@ class CacheBustTest {
       h.net.okAll();
       h.clock.runDue();
     }
-    assertThat(h.replay.plays()).isEqualTo(1020);
-    assertThat(h.replay.markers()).hasSize(1020).allMatch(m -> m.matches("\\[rid:[0-9a-f]{12}]"));
+    assertThat(h.replay.stats().plays()).isEqualTo(1020);
+    assertThat(h.replay.stats().markers()).hasSize(1020).allMatch(m -> m.matches("\\[rid:[0-9a-f]{12}]"));
     Set<String> sentMarkers = new HashSet<>();
     h.net.sent.forEach(s -> {
       String m = (String) s.request().tags().extra().get("cache_bust_marker");
@@ -38,7 +38,7 @@ class CacheBustTest {
       h.net.okAll();
       h.clock.runDue();
     }
-    assertThat(h.replay.markers()).hasSize(100);
+    assertThat(h.replay.stats().markers()).hasSize(100);
     assertThat(CacheBust.marker("run-a", 0, 0, "t")).isEqualTo(CacheBust.marker("run-a", 0, 0, "t"))
         .isNotEqualTo(CacheBust.marker("run-b", 0, 0, "t")).isNotEqualTo(CacheBust.marker("run-a", 1, 0, "t"))
         .isNotEqualTo(CacheBust.marker("run-a", 0, 1, "t"));
@@ -49,7 +49,7 @@ class CacheBustTest {
     Trees.Cfg cfg = new Trees.Cfg().ratio(0);
     cfg.cacheBust = false;
     Harness h = new Harness(cfg, Trees.pool(1, 0)).start();
-    assertThat(h.replay.markers()).isEmpty();
+    assertThat(h.replay.stats().markers()).isEmpty();
     assertThat(h.net.open("trace_0000", 0).firstUserText()).isEqualTo("task of trace_0000");
     assertThat(h.net.open("trace_0000", 0).request().tags().extra()).doesNotContainKey("cache_bust_marker");
   }

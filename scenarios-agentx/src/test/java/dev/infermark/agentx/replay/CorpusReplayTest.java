@@ -42,7 +42,7 @@ class CorpusReplayTest {
         h.clock.advanceTo(Math.max(next, h.clock.nowNanos()));
       }
       h.clock.runDue();
-      assertThat(h.replay.liveTrees()).isLessThanOrEqualTo(4);
+      assertThat(h.replay.stats().liveTrees()).isLessThanOrEqualTo(4);
     }
     assertThat(h.replay.stage()).isEqualTo(AgenticReplay.Stage.DONE);
     assertThat(h.log).as("replay barriers always clear on recorded data").noneMatch(l -> l.contains("cannot clear"));
@@ -74,7 +74,7 @@ class CorpusReplayTest {
     drive(h, 2_000);
     assertThat(h.sent(Phase.WARMUP)).isNotEmpty().allMatch(s -> s.request().maxTokens() == 1);
     assertThat(h.profiling()).hasSizeGreaterThan(50);
-    assertThat(h.replay.maxLiveTrees()).isEqualTo(4);
+    assertThat(h.replay.stats().maxLiveTrees()).isEqualTo(4);
     assertTreeDiscipline(h);
   }
 

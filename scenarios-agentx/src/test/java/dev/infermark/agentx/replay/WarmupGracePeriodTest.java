@@ -27,7 +27,7 @@ class WarmupGracePeriodTest {
     h.net.ok(h.net.open("t::sa:a1", 0));
     h.clock.advanceMs(10 * 3_600_000);
     assertThat(h.replay.stage()).isEqualTo(AgenticReplay.Stage.PRIMING);
-    assertThat(h.replay.cancelled()).isFalse();
+    assertThat(h.replay.stats().cancelled()).isFalse();
     h.net.ok(h.net.open("t", 1));
     h.clock.runDue();
     assertThat(h.replay.stage()).isEqualTo(AgenticReplay.Stage.PROFILING);
@@ -41,9 +41,9 @@ class WarmupGracePeriodTest {
     h.clock.advanceMs(1_000);
     h.net.ok(h.net.open("t::sa:a1", 0));
     h.clock.advanceMs(59_999);
-    assertThat(h.replay.cancelled()).isFalse();
+    assertThat(h.replay.stats().cancelled()).isFalse();
     h.clock.advanceMs(1);
-    assertThat(h.replay.cancelled()).isTrue();
+    assertThat(h.replay.stats().cancelled()).isTrue();
     assertThat(h.net.abortRequested()).containsExactly(rootPrimer);
     assertThat(h.replay.finished()).as("waits for the aborted primer's record").isNotDone();
     int recorded = h.records.size();
@@ -54,10 +54,10 @@ class WarmupGracePeriodTest {
     assertThat(h.records.getLast().error().type()).isEqualTo("CutOff");
     assertThat(h.records.getLast().error().message()).isEqualTo("cut off at the end of warmup: still in flight when "
         + "agentic-warmup-grace-period (60.0 s) ran out");
-    assertThat(h.replay.warmupFailures()).containsExactly("t");
-    assertThat(h.replay.primersCancelled()).isEqualTo(1);
+    assertThat(h.replay.stats().warmupFailures()).containsExactly("t");
+    assertThat(h.replay.stats().primersCancelled()).isEqualTo(1);
     assertThat(h.log).anyMatch(l -> l.contains("warmup grace period (60.0 s) expired") && l.contains("aborting run early"));
-    assertThat(new AgenticReplayGenerator.TrajectoryWarmupFailedException(h.replay.warmupFailures()))
+    assertThat(new AgenticReplayGenerator.TrajectoryWarmupFailedException(h.replay.stats().warmupFailures()))
         .hasMessage("Trajectory warmup failed for 1 trace(s): t. Run aborted to preserve metrics integrity.");
     h.clock.advanceMs(60_000);
     assertThat(h.records).hasSize(recorded + 1);
@@ -73,9 +73,9 @@ class WarmupGracePeriodTest {
     h.clock.advanceMs(10_000); // the ramp is at most the 10 s cap
     h.net.ok(h.net.open("c", 0));
     h.clock.advanceMs(30_000);
-    assertThat(h.replay.cancelled()).isTrue();
-    assertThat(h.replay.warmupFailures()).containsExactly("a", "b");
-    assertThat(new AgenticReplayGenerator.TrajectoryWarmupFailedException(h.replay.warmupFailures()))
+    assertThat(h.replay.stats().cancelled()).isTrue();
+    assertThat(h.replay.stats().warmupFailures()).containsExactly("a", "b");
+    assertThat(new AgenticReplayGenerator.TrajectoryWarmupFailedException(h.replay.stats().warmupFailures()))
         .hasMessage("Trajectory warmup failed for 2 trace(s): a, b. Run aborted to preserve metrics integrity.");
   }
 
@@ -88,9 +88,9 @@ class WarmupGracePeriodTest {
     h.clock.advanceMs(4_999);
     assertThat(h.replay.stage()).isEqualTo(AgenticReplay.Stage.PRIMING);
     h.clock.advanceMs(1);
-    assertThat(h.replay.cancelled()).isFalse();
+    assertThat(h.replay.stats().cancelled()).isFalse();
     assertThat(h.replay.stage()).isEqualTo(AgenticReplay.Stage.PROFILING);
-    assertThat(h.replay.primersCancelled()).isEqualTo(1);
+    assertThat(h.replay.stats().primersCancelled()).isEqualTo(1);
     // The child resumes at its next turn in profiling; its primer, aborted, is recorded as cut off when it returns.
     FakeDispatcher.Sent c1 = h.net.open("t::sa:a1", 1);
     assertThat(c1.request().phase()).isEqualTo(Phase.PROFILING);
@@ -100,7 +100,7 @@ class WarmupGracePeriodTest {
     assertThat(h.records).hasSize(recorded + 1);
     assertThat(h.records.getLast().error().type()).isEqualTo("CutOff");
     assertThat(h.records.getLast().tags().conversationId()).isEqualTo("t::sa:a1");
-    assertThat(h.replay.inFlight()).isEqualTo(1);
+    assertThat(h.replay.stats().inFlight()).isEqualTo(1);
     h.net.ok(c1);
     h.clock.advanceMs(1_000);
     assertThat(h.net.open("t::sa:a1", 2).request().phase()).isEqualTo(Phase.PROFILING);
@@ -113,8 +113,8 @@ class WarmupGracePeriodTest {
     h.clock.advanceMs(1_000);
     h.net.okAll();
     h.clock.advanceMs(60_000);
-    assertThat(h.replay.cancelled()).isFalse();
-    assertThat(h.replay.primersCancelled()).isZero();
+    assertThat(h.replay.stats().cancelled()).isFalse();
+    assertThat(h.replay.stats().primersCancelled()).isZero();
     assertThat(h.replay.stage()).isEqualTo(AgenticReplay.Stage.PROFILING);
   }
 

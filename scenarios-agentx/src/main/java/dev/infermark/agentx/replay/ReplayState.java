@@ -1,0 +1,104 @@
+package dev.infermark.agentx.replay;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import dev.infermark.record.RequestRecord;
+import dev.infermark.weka.prompt.PromptSource;
+import dev.infermark.weka.topology.SessionTree;
+
+/**
+ * What the parts of the agentic replay share, and the parts themselves: {@link Priming},
+ * {@link CachePressure}, {@link Profiling}, {@link Timers}, {@link Barriers}, {@link Dispatch},
+ * {@link TreePlays} and {@link EndOfRun}. Each part keeps its own counters; what several parts read
+ * or change lives here.
+ *
+ * <p>This object is the scheduler's one lock: every entry point (a public method of
+ * {@link AgenticReplay}, a clock callback, a returning record) holds it, and the parts' methods
+ * assume it is held. Requests leave outside it ({@link Timers}), so completions on other threads are
+ * not held up by a burst.
+ */
+final class ReplayState {
+  static final long MS = 1_000_000L;
+
+  final ReplayConfig config;
+  final ReplayClock clock;
+  final RequestDispatcher dispatcher;
+  final PromptSource prompts;
+  final Consumer<RequestRecord> sink;
+  final Consumer<String> log;
+
+  final Lane[] lanes;
+  /** Turns waiting for a phase boundary (the end of priming, of cache pressure). */
+  final List<Parked> parked = new ArrayList<>();
+  /** Requests handed to the dispatcher whose record has not come back, by id. */
+  final Map<Long, Wire> wires = new LinkedHashMap<>();
+  final BranchStats.Counts branches = new BranchStats.Counts();
+
+  AgenticReplay.Stage stage = AgenticReplay.Stage.NEW;
+  Consumer<AgenticReplay.Stage> stageListener = st -> {};
+  /** Requests on the wire and counted (not a primer booked off by the warmup grace period). */
+  int inFlight;
+  /** The run was cancelled, or aborted itself (warmup failure, failed-request threshold). */
+  boolean cancelled;
+
+  final Timers timers;
+  final Barriers barriers;
+  final TreePlays trees;
+  final Dispatch dispatch;
+  final Priming priming;
+  final CachePressure pressure;
+  final Profiling profiling;
+  final EndOfRun end;
+
+  ReplayState(ReplayConfig config, List<SessionTree> trees, PromptSource prompts, ReplayClock clock,
+      RequestDispatcher dispatcher, Consumer<RequestRecord> sink, Consumer<String> log) {
+    this.config = config;
+    this.clock = clock;
+    this.dispatcher = dispatcher;
+    this.prompts = prompts;
+    this.sink = sink;
+    this.log = log;
+    this.lanes = new Lane[config.concurrency()];
+    this.timers = new Timers(this);
+    this.barriers = new Barriers(this);
+    this.trees = new TreePlays(this, new TreeSampler(trees, log));
+    this.dispatch = new Dispatch(this);
+    this.priming = new Priming(this);
+    this.pressure = new CachePressure(this);
+    this.profiling = new Profiling(this);
+    this.end = new EndOfRun(this);
+  }
+
+  void enter(AgenticReplay.Stage next) {
+    stage = next;
+    stageListener.accept(next);
+  }
+
+  /**
+   * Runs {@code r} (which takes the lock itself), turning an unexpected exception (a broken
+   * invariant such as a double recycle) into a failed run instead of a silently dead timer or request
+   * thread.
+   */
+  Runnable guarded(Runnable r) {
+    return () -> {
+      try {
+        r.run();
+      } catch (RuntimeException | Error e) {
+        end.fail(e);
+      }
+    };
+  }
+
+  /** Every counter, taken at once. */
+  ReplayStats stats() {
+    return new ReplayStats(stage, cancelled, inFlight, trees.live(), trees.maxLive(), trees.plays(),
+        profiling.phaseStartNs(), dispatch.skippedOverflows(), end.cutOff(), end.cancelledInFlight(),
+        end.notReturned(), timers.idleJumps(), timers.idleSkippedNs(), timers.traceCapJumps(), barriers.holds(),
+        priming.cancelled(), profiling.abortReason(), priming.failures(), priming.overflows(), trees.markers(),
+        branches.snapshot());
+  }
+}
