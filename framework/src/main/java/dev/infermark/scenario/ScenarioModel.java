@@ -36,6 +36,11 @@ public record ScenarioModel(Class<?> type, String name, String description, List
     Map<String, String> defaults, Map<String, Map<String, String>> presets, Map<Field, List<String>> params,
     Method workload) {
 
+  /** What a {@code @Workload} method may declare as parameters; {@link ScenarioRunner} passes them. */
+  static final java.util.Set<Class<?>> INJECTED = java.util.Set.of(dev.infermark.run.RunContext.class,
+      dev.infermark.settings.Settings.class, dev.infermark.tokenizer.Tokenizer.class,
+      dev.infermark.workload.SyntheticText.class);
+
   /** Whether the class is annotated {@link Scenario} (cheap check, no validation). */
   public static boolean isScenario(Class<?> c) {
     return c.isAnnotationPresent(Scenario.class) && !Modifier.isAbstract(c.getModifiers()) && !c.isInterface();
@@ -52,6 +57,9 @@ public record ScenarioModel(Class<?> type, String name, String description, List
       throw new InvalidScenarioException(c, "is not annotated @Scenario");
     }
     String name = s.name().isBlank() ? c.getSimpleName() : s.name();
+    if (c.isInterface() || Modifier.isAbstract(c.getModifiers())) {
+      throw new InvalidScenarioException(c, "is abstract: a scenario is a concrete class");
+    }
     try {
       Constructor<?> ctor = c.getDeclaredConstructor();
       ctor.setAccessible(true);
@@ -75,6 +83,12 @@ public record ScenarioModel(Class<?> type, String name, String description, List
     if (!LoadGenerator.class.isAssignableFrom(workload.getReturnType())) {
       throw new InvalidScenarioException(c, "@Workload method " + workload.getName() + " must return a "
           + LoadGenerator.class.getName() + ", not " + workload.getReturnType().getName());
+    }
+    for (java.lang.reflect.Parameter p : workload.getParameters()) {
+      if (!INJECTED.contains(p.getType())) {
+        throw new InvalidScenarioException(c, "@Workload parameter " + p.getName() + " of type " + p.getType().getName()
+            + " cannot be injected (use RunContext, Settings, Tokenizer or SyntheticText)");
+      }
     }
     workload.setAccessible(true);
 

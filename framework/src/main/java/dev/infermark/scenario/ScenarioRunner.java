@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.UUID;
@@ -44,6 +43,7 @@ import dev.infermark.run.RunResult;
 import dev.infermark.servermetrics.RunServerMetrics;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
+import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;
 import dev.infermark.settings.Source;
 import dev.infermark.target.EmbeddedServer;
@@ -73,22 +73,52 @@ public final class ScenarioRunner {
     this.out = out;
   }
 
-  /** Resolves the settings of one run (scenario defaults, presets, user sources, parameters, locks). */
-  public LockChecker.Outcome settingsFor(ScenarioModel model, RunParams params) {
+  /**
+   * The settings of one run, resolved once (the engine does it at discovery): the user's sources
+   * over the scenario's defaults and presets (one precedence, {@link SettingsResolver}), the run's
+   * parameters, then its locks ({@link LockChecker}: injections, tolerated violations, verdict seed).
+   *
+   * @throws IllegalArgumentException for unknown keys, values that do not parse (a parameter value
+   *     that does not fit its field included)
+   * @throws dev.infermark.lock.ScenarioLockException for lock violations that may not be bypassed
+   */
+  public static LockChecker.Outcome settingsFor(SettingsResolver resolver, ScenarioModel model, RunParams params) {
     Settings s = resolver.resolve(model.defaults(), model.presets());
-    for (Map.Entry<String, String> p : params.values().entrySet()) {
-      s = s.with("param." + p.getKey(), p.getValue(), s.isExplicit("param." + p.getKey()) ? Source.SYSTEM_PROPERTY : Source.SCENARIO);
+    for (var field : model.params().keySet()) {
+      String name = SettingsRegistry.PARAM_PREFIX + field.getName();
+      String value = params.values().get(field.getName());
+      if (value == null) {
+        continue;
+      }
+      try {
+        ParamConverter.convert(field.getType(), value);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("infermark." + name + ": " + e.getMessage() + " (the @Param field "
+            + field.getName() + " is " + field.getType().getSimpleName() + ")", e);
+      }
+      s = s.with(name, value, s.isExplicit(name) ? s.entries().get(name).source() : Source.SCENARIO);
     }
     return LockChecker.apply(model.name(), model.locks(), s);
   }
 
   /**
-   * Runs it ({@code num-profile-runs} times when asked, then writes the aggregate). Lock
-   * violations, bad settings and an invalid scenario throw before any traffic; a failure of the
-   * load generator is rethrown after the artifacts are written.
+   * Resolves the run's settings with this runner's resolver, then runs it: for programmatic runs.
+   * A scenario with a fatal {@link ScenarioCheck} problem is refused before anything else.
    */
   public RunOutcome run(ScenarioModel model, RunParams params, Cancellation cancellation) throws Exception {
-    LockChecker.Outcome locks = settingsFor(model, params);
+    ScenarioCheck.fatal(model, resolver.registry()).ifPresent(e -> {
+      throw e;
+    });
+    return run(model, params, settingsFor(resolver, model, params), cancellation);
+  }
+
+  /**
+   * Runs it with settings resolved already ({@link #settingsFor}), {@code num-profile-runs} times
+   * when asked, then writes the aggregate. A failure of the load generator is rethrown after the
+   * artifacts are written.
+   */
+  public RunOutcome run(ScenarioModel model, RunParams params, LockChecker.Outcome locks, Cancellation cancellation)
+      throws Exception {
     Settings settings = locks.settings();
     for (String a : locks.applied()) {
       out.accept("infermark: " + model.name() + ": " + a + " (locked by the scenario)");

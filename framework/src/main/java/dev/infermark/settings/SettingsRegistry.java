@@ -51,16 +51,24 @@ public final class SettingsRegistry {
 
   /** The known key closest to {@code name} (edit distance), for did-you-mean messages. */
   public Optional<String> closest(String name) {
+    return closest(name, keys.keySet(), Math.max(3, name.length() / 3));
+  }
+
+  /**
+   * The candidate closest to {@code name} by edit distance, when within {@code maxDistance}: the
+   * one did-you-mean of infermark (setting keys, scenario names, presets, parameters, SLO names).
+   */
+  public static Optional<String> closest(String name, Iterable<String> candidates, int maxDistance) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
-    for (String k : keys.keySet()) {
+    for (String k : candidates) {
       int d = distance(name, k);
       if (d < bestDistance) {
         bestDistance = d;
         best = k;
       }
     }
-    return best != null && bestDistance <= Math.max(3, name.length() / 3) ? Optional.of(best) : Optional.empty();
+    return best != null && bestDistance <= maxDistance ? Optional.of(best) : Optional.empty();
   }
 
   private static int distance(String a, String b) {

@@ -45,6 +45,22 @@ class ScenarioModelTest {
   @Scenario
   static class NoWorkload {}
 
+  @Scenario
+  static class UninjectableParameter {
+    @Workload
+    LoadGenerator load(StringBuilder notInjected) {
+      return ctx -> new RunResult();
+    }
+  }
+
+  @Scenario
+  abstract static class AbstractScenario {
+    @Workload
+    LoadGenerator load() {
+      return ctx -> new RunResult();
+    }
+  }
+
   @Test
   void readsNameDefaultsComposedPresetsAndParameterRuns() {
     ScenarioModel m = ScenarioModel.of(Composed.class);
@@ -62,6 +78,9 @@ class ScenarioModelTest {
   void explainsWhatIsWrongWithAScenarioClass() {
     assertThatThrownBy(() -> ScenarioModel.of(NoWorkload.class)).isInstanceOf(InvalidScenarioException.class)
         .hasMessageContaining("needs exactly one @Workload method, found 0");
+    assertThatThrownBy(() -> ScenarioModel.of(UninjectableParameter.class))
+        .hasMessageContaining("@Workload parameter notInjected of type java.lang.StringBuilder cannot be injected");
+    assertThatThrownBy(() -> ScenarioModel.of(AbstractScenario.class)).hasMessageContaining("is abstract");
     assertThat(ScenarioModel.of(Composed.class).stampsVerdict()).isFalse();
   }
 }

@@ -86,11 +86,13 @@ class SettingsResolverTest {
   }
 
   @Test
-  void aJvmResolverReadsTheSystemPropertiesAtEachResolve() {
-    SettingsResolver r = SettingsResolver.fromSystem(registry);
+  void aJvmResolverReadsTheSystemPropertiesOnceWhenMade() {
     System.setProperty("infermark.concurrency", "41");
     try {
+      SettingsResolver r = SettingsResolver.fromSystem(registry);
+      System.setProperty("infermark.concurrency", "42"); // too late: one discovery, one reading
       assertThat(r.resolve(Map.of(), Map.of()).get(Keys.CONCURRENCY)).containsExactly(41);
+      assertThat(SettingsResolver.fromSystem(registry).resolve(Map.of(), Map.of()).get(Keys.CONCURRENCY)).containsExactly(42);
     } finally {
       System.clearProperty("infermark.concurrency");
     }
@@ -129,6 +131,28 @@ class SettingsResolverTest {
     assertThat(s.get(Keys.EXTRA_INPUTS).get("label").asString()).isEqualTo("x");
     assertThat(SettingKey.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
     assertThat(SettingKey.parseDuration("900")).isEqualTo(Duration.ofSeconds(900));
+  }
+
+  @Test
+  void userSourcesAreReadOnceWithOnePrecedenceForDiscoveryToo() {
+    Properties sys = props("infermark.scenario", "from-sys", "infermark.param.scale", "2");
+    SettingsResolver r = resolver(Map.of("infermark.scenario", "from-config"), sys,
+        Map.of("INFERMARK_PARAM_SCALE", "3"));
+    sys.setProperty("infermark.scenario", "changed-later");
+    assertThat(r.user("scenario")).contains("from-sys");
+    assertThat(r.user("param.scale")).contains("3");
+    assertThat(r.userKeys()).containsExactly("param.scale", "scenario");
+    assertThat(r.resolve(Map.of(), Map.of()).text("scenario")).contains("from-sys");
+  }
+
+  @Test
+  void problemsOfTheUsersSettingsAreKnownBeforeAnyScenarioResolves() {
+    SettingsResolver r = resolver(Map.of("infermark.concurency", "3"), props("infermark.streaming", "maybe"), Map.of());
+    assertThat(r.problems()).containsExactly(
+        "unknown setting infermark.concurency (from junit-platform.properties); did you mean infermark.concurrency? "
+            + "The known settings are listed in docs/settings.md.",
+        "infermark.streaming: cannot use 'maybe': expected true or false (from a -D system property)");
+    assertThatThrownBy(() -> r.resolve(Map.of(), Map.of())).hasMessageContaining("concurency").hasMessageContaining("maybe");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.infermark.engine;
 
 import java.io.PrintStream;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.platform.engine.ConfigurationParameters;
@@ -9,10 +10,10 @@ import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestEngine;
 import org.junit.platform.engine.UniqueId;
-import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 
+import dev.infermark.engine.descriptor.InfermarkEngineDescriptor;
 import dev.infermark.engine.descriptor.InfermarkUniqueIds;
-import dev.infermark.engine.discovery.ScenarioDiscoverer;
+import dev.infermark.engine.discovery.ScenarioDiscovery;
 import dev.infermark.engine.execution.ScenarioExecutor;
 import dev.infermark.run.ClientFactory;
 import dev.infermark.run.RunRecording;
@@ -35,16 +36,23 @@ public final class InfermarkTestEngine implements TestEngine {
       + "written). Put it in a file named by infermark.api-key-file, or in OPENAI_API_KEY or INFERMARK_API_KEY.";
   private final ClientFactory clients;
   private final RunRecording.Factory recordings;
+  private final Map<String, String> environment;
 
-  /** The engine as the platform loads it: the real client and recording. */
+  /** The engine as the platform loads it: the real client and recording, the process environment. */
   public InfermarkTestEngine() {
     this(Standard.clients(), Standard.recordings());
   }
 
   /** An engine with substituted client and recording (engine tests). */
   public InfermarkTestEngine(ClientFactory clients, RunRecording.Factory recordings) {
+    this(clients, recordings, System.getenv());
+  }
+
+  /** As above, reading {@code INFERMARK_*} (and {@code OPENAI_API_KEY}) from {@code environment} (engine tests). */
+  public InfermarkTestEngine(ClientFactory clients, RunRecording.Factory recordings, Map<String, String> environment) {
     this.clients = clients;
     this.recordings = recordings;
+    this.environment = Map.copyOf(environment);
   }
 
   @Override
@@ -62,28 +70,34 @@ public final class InfermarkTestEngine implements TestEngine {
     return Optional.of("infermark-junit-engine");
   }
 
+  /**
+   * Reads the user's settings once (configuration parameters, {@code -D}, {@code INFERMARK_*}),
+   * then resolves the request into scenarios, runs and checks ({@link ScenarioDiscovery}).
+   */
   @Override
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
-    // Before any test of this JVM reports: Surefire copies every system property into its XML reports.
-    SystemPropertySecrets.take(SettingsRegistry.load());
-    EngineDescriptor root = new EngineDescriptor(uniqueId, "infermark");
-    new ScenarioDiscoverer(request, root).discover();
+    ConfigurationParameters config = request.getConfigurationParameters();
+    SettingsRegistry registry = SettingsRegistry.load();
+    // Secrets leave the system properties first: Surefire copies every one into its XML reports.
+    SettingsResolver settings = new SettingsResolver(registry, config::get, config.keySet(),
+        SystemPropertySecrets.systemProperties(registry), environment);
+    InfermarkEngineDescriptor root = new InfermarkEngineDescriptor(uniqueId, settings);
+    ScenarioDiscovery.discover(request, root);
     return root;
   }
 
+  /** Runs what discovery resolved, with the settings discovery read. */
   @Override
   public void execute(ExecutionRequest request) {
-    ConfigurationParameters config = request.getConfigurationParameters();
-    SettingsRegistry registry = SettingsRegistry.load();
-    SettingsResolver resolver = SettingsResolver.ofJvm(registry, config::get, config.keySet());
+    InfermarkEngineDescriptor root = (InfermarkEngineDescriptor) request.getRootTestDescriptor();
     PrintStream out = System.out;
-    if (SystemPropertySecrets.kept(Keys.API_KEY.property()) && !request.getRootTestDescriptor().getChildren().isEmpty()) {
+    if (SystemPropertySecrets.kept(Keys.API_KEY.property()) && !root.getChildren().isEmpty()) {
       out.println(KEY_AS_SYSTEM_PROPERTY);
     }
-    ScenarioRunner runner = new ScenarioRunner(resolver, clients, recordings, line -> {
+    ScenarioRunner runner = new ScenarioRunner(root.settings(), clients, recordings, line -> {
       out.println(line);
       out.flush();
     });
-    new ScenarioExecutor(request.getEngineExecutionListener(), runner).execute(request.getRootTestDescriptor());
+    new ScenarioExecutor(request.getEngineExecutionListener(), runner).execute(root);
   }
 }

@@ -2,6 +2,8 @@ package dev.infermark.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.ClassNameFilter.includeClassNamePatterns;
+import static org.junit.platform.engine.discovery.PackageNameFilter.excludePackageNames;
+import static org.junit.platform.engine.discovery.PackageNameFilter.includePackageNames;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
@@ -13,18 +15,28 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.started;
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstring;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
@@ -33,6 +45,7 @@ import dev.infermark.engine.fixtures.FailingScenario;
 import dev.infermark.engine.fixtures.FixedResultScenario;
 import dev.infermark.engine.fixtures.LockedScenario;
 import dev.infermark.engine.fixtures.NoDatasetScenario;
+import dev.infermark.engine.fixtures.SettingsEchoScenario;
 
 class InfermarkTestEngineTest {
   @TempDir
@@ -93,6 +106,88 @@ class InfermarkTestEngineTest {
     EngineExecutionResults one = kit(selectUniqueId(slo)).execute();
     one.testEvents().assertStatistics(s -> s.started(2).failed(1).succeeded(1));
     kit(selectUniqueId(scenario)).execute().testEvents().assertStatistics(s -> s.started(10));
+  }
+
+  @Test
+  void uniqueIdSelectsTheErrorRateOrTheVerdictAlone() {
+    UniqueId run = UniqueId.forEngine("infermark").append("scenario", FixedResultScenario.class.getName()).append("run", "scale=1");
+    EngineExecutionResults r = kit(selectUniqueId(run.append("check", "error_rate"))).execute();
+    r.testEvents().assertStatistics(s -> s.started(2));
+    r.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("error_rate"), started()));
+    UniqueId locked = UniqueId.forEngine("infermark").append("scenario", LockedScenario.class.getName()).append("run", "default");
+    EngineExecutionResults v = kit(selectUniqueId(locked.append("verdict", "submission_valid"))).execute();
+    v.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
+    v.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("submission_valid"), finishedSuccessfully()));
+  }
+
+  @Test
+  void aUniqueIdAndItsScenarioTogetherSelectEachNodeOnce() {
+    UniqueId scenario = UniqueId.forEngine("infermark").append("scenario", FixedResultScenario.class.getName());
+    kit(selectUniqueId(scenario.append("run", "scale=2").append("slo", "p95:time_to_first_token<=150")),
+        selectClass(FixedResultScenario.class)).execute().testEvents().assertStatistics(s -> s.started(10));
+  }
+
+  @Test
+  void aUniqueIdOfARunThisDiscoveryDoesNotHaveSelectsNothing() {
+    UniqueId scenario = UniqueId.forEngine("infermark").append("scenario", FixedResultScenario.class.getName());
+    EngineTestKit.Builder k = kit(selectUniqueId(scenario.append("run", "scale=3")));
+    assertThat(k.discover().getEngineDescriptor().getDescendants()).noneMatch(d -> d.getUniqueId().toString().contains("scale="));
+  }
+
+  @Test
+  void packageNameFiltersApplyToScans() {
+    EngineExecutionResults none = kit(selectPackage("dev.infermark.engine.fixtures"))
+        .filters(excludePackageNames("dev.infermark.engine.fixtures")).execute();
+    none.testEvents().assertStatistics(s -> s.started(0));
+    EngineExecutionResults some = kit(selectPackage("dev.infermark.engine"))
+        .filters(includePackageNames("dev.infermark.engine.invalid"), includeClassNamePatterns(".*TypoLock.*")).execute();
+    some.testEvents().assertStatistics(s -> s.started(1).failed(1));
+  }
+
+  @Test
+  void aMethodSelectorOfAnotherMethodSelectsNothing() {
+    assertThat(kit(selectMethod(FixedResultScenario.class, "toString")).discover().getEngineDescriptor().getChildren()).isEmpty();
+  }
+
+  @Test
+  void theEnvironmentCountsAtDiscoveryToo() {
+    // INFERMARK_SCENARIO and INFERMARK_PARAM_* are read by discovery with the one precedence (-D < environment)
+    EngineTestKit.engine(TestRuntime.engine(Map.of("INFERMARK_SCENARIO", "fixed-result", "INFERMARK_PARAM_SCALE", "2")))
+        .selectors(selectClass(LockedScenario.class))
+        .configurationParameter("infermark.url", "127.0.0.1:9")
+        .configurationParameter("infermark.artifact-dir", artifacts.toString())
+        .configurationParameter("infermark.param.scale", "1")
+        .execute().testEvents().assertStatistics(s -> s.started(5))
+        .assertThatEvents().haveExactly(1, event(test(), displayName("fixed-result [scale=2]"), finishedSuccessfully()));
+  }
+
+  @Test
+  void executionUsesTheSettingsDiscoveryRead() {
+    String key = "infermark.concurrency";
+    String prior = System.getProperty(key);
+    System.setProperty(key, "5");
+    try {
+      Launcher launcher = LauncherFactory.create(LauncherConfig.builder().enableTestEngineAutoRegistration(false)
+          .addTestEngines(TestRuntime.engine()).build());
+      TestPlan plan = launcher.discover(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(SettingsEchoScenario.class))
+          .configurationParameter("infermark.url", "127.0.0.1:9")
+          .configurationParameter("infermark.artifact-dir", artifacts.toString()).build());
+      System.setProperty(key, "7"); // after discovery: not seen by the run
+      Map<String, String> entries = new java.util.HashMap<>();
+      launcher.execute(plan, new TestExecutionListener() {
+        @Override
+        public void reportingEntryPublished(TestIdentifier id, ReportEntry entry) {
+          entries.putAll(entry.getKeyValuePairs());
+        }
+      });
+      assertThat(entries).containsEntry("concurrency", "5@SYSTEM_PROPERTY");
+    } finally {
+      if (prior == null) {
+        System.clearProperty(key);
+      } else {
+        System.setProperty(key, prior);
+      }
+    }
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.infermark.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import dev.infermark.client.InferenceClient;
 import dev.infermark.run.RunInfo;
@@ -14,9 +15,14 @@ final class TestRuntime {
   private TestRuntime() {}
 
   static InfermarkTestEngine engine() {
+    return engine(Map.of());
+  }
+
+  /** The engine seeing {@code environment} as the process environment. */
+  static InfermarkTestEngine engine(Map<String, String> environment) {
     return new InfermarkTestEngine((settings, base, progress) -> (InferenceClient) request -> {
       throw new AssertionError("fixtures send no requests");
-    }, recordings());
+    }, recordings(), environment);
   }
 
   /** A recording that keeps only the finished runs' infos. */

@@ -4,7 +4,10 @@ import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 
-/** A scenario class that cannot run as written; it fails with the reason when executed. */
+/**
+ * A scenario class that cannot run as written: it stays in the tree as a failing test (so a build
+ * fails loudly), and its problems were also reported as discovery issues.
+ */
 public final class BrokenScenarioDescriptor extends AbstractTestDescriptor {
   private final RuntimeException problem;
 

@@ -19,6 +19,11 @@ public final class InfermarkUniqueIds {
 
   private InfermarkUniqueIds() {}
 
+  /** Whether a segment type is one of a run's checks ({@code check}, {@code slo}, {@code verdict}). */
+  public static boolean isCheck(String segmentType) {
+    return CHECK.equals(segmentType) || SLO.equals(segmentType) || VERDICT.equals(segmentType);
+  }
+
   public static UniqueId scenario(UniqueId engine, Class<?> type) {
     return engine.append(SCENARIO, type.getName());
   }

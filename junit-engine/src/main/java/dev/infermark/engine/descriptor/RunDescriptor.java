@@ -4,21 +4,29 @@ import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 
+import dev.infermark.lock.LockChecker;
 import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioModel;
 
 /**
- * One run of a scenario (one combination of parameters). It is a test itself (the run completed
- * or failed) and the container of its SLO and verdict checks.
+ * One run of a scenario (one combination of parameters) with its settings, resolved at discovery.
+ * It is a test itself (the run completed or failed) and the container of its checks. A run whose
+ * settings could not be resolved (unknown key, bad value, lock violation) keeps why, and fails with
+ * it when executed.
  */
 public final class RunDescriptor extends AbstractTestDescriptor {
   private final ScenarioModel model;
   private final RunParams params;
+  private LockChecker.Outcome settings;
+  private RuntimeException problem;
 
-  public RunDescriptor(UniqueId id, ScenarioModel model, RunParams params) {
+  public RunDescriptor(UniqueId id, ScenarioModel model, RunParams params, LockChecker.Outcome settings,
+      RuntimeException problem) {
     super(id, displayName(model, params), MethodSource.from(model.workload()));
     this.model = model;
     this.params = params;
+    this.settings = settings;
+    this.problem = problem;
   }
 
   private static String displayName(ScenarioModel model, RunParams params) {
@@ -31,6 +39,26 @@ public final class RunDescriptor extends AbstractTestDescriptor {
 
   public RunParams params() {
     return params;
+  }
+
+  /**
+   * The run's settings (locks applied).
+   *
+   * @throws RuntimeException why the run has none
+   */
+  public LockChecker.Outcome settings() {
+    if (problem != null) {
+      throw problem;
+    }
+    return settings;
+  }
+
+  /** Marks the run as unable to run (a problem found after it was discovered, e.g. an unknown preset). */
+  public void fail(RuntimeException why) {
+    if (problem == null) {
+      problem = why;
+      settings = null;
+    }
   }
 
   @Override

@@ -69,7 +69,7 @@ public final class ScenarioExecutor {
     listener.executionStarted(rd);
     RunOutcome outcome;
     try {
-      outcome = runner.run(rd.model(), rd.params(), cancellation);
+      outcome = runner.run(rd.model(), rd.params(), rd.settings(), cancellation);
     } catch (Throwable t) {
       for (TestDescriptor check : rd.getChildren()) {
         listener.executionSkipped(check, "the run failed: " + firstLine(t.getMessage()));

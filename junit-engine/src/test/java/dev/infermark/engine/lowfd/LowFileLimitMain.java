@@ -34,22 +34,26 @@ public final class LowFileLimitMain {
         }
       }
     }
-    ScenarioRunner runner = new ScenarioRunner(SettingsResolver.fromSystem(SettingsRegistry.load()), Standard.clients(),
-        Standard.recordings(), System.out::println);
     ScenarioModel model = ScenarioModel.of(FdHogScenario.class);
 
     System.setProperty("infermark.concurrency", "300");
     try {
-      runner.run(model, RunParams.none(), new Cancellation());
+      runner().run(model, RunParams.none(), new Cancellation());
       System.out.println("CHECK: none");
     } catch (IllegalStateException e) {
       System.out.println("CHECK: " + e.getMessage());
     }
     System.clearProperty("infermark.concurrency");
 
-    RunOutcome o = runner.run(model, RunParams.none(), new Cancellation());
+    RunOutcome o = runner().run(model, RunParams.none(), new Cancellation());
     System.out.println("ERROR RATE: " + o.errorRate().message());
     System.out.flush();
     System.exit(0);
+  }
+
+  /** A runner over the system properties as they are now (a resolver reads its sources once). */
+  private static ScenarioRunner runner() {
+    return new ScenarioRunner(SettingsResolver.fromSystem(SettingsRegistry.load()), Standard.clients(),
+        Standard.recordings(), System.out::println);
   }
 }

@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.nio.file.FileSystemAlreadyExistsException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The data folders shipped inside this module ({@code infermark.accuracy-data-dir=builtin:<name>}):
@@ -22,6 +24,7 @@ public final class BuiltinData {
   private static final String ROOT = "dev/infermark/accuracy/";
   /** Every built-in folder has this file: it says what the data is (and locates the folder in a jar). */
   private static final String MARKER = "SOURCES.txt";
+  private static final Map<Path, FileSystem> JARS = new ConcurrentHashMap<>();
 
   private BuiltinData() {}
 
@@ -51,17 +54,26 @@ public final class BuiltinData {
     try {
       URI uri = marker.toURI();
       if ("jar".equals(uri.getScheme())) {
-        synchronized (BuiltinData.class) {
-          try {
-            FileSystems.newFileSystem(uri, Map.of()); // stays open: rows are read lazily, run after run
-          } catch (FileSystemAlreadyExistsException alreadyOpen) {
-            // opened by an earlier run
-          }
-        }
+        String raw = uri.toString();
+        Path jar = Path.of(URI.create(raw.substring("jar:".length(), raw.indexOf("!/"))));
+        return JARS.computeIfAbsent(jar, BuiltinData::open).getPath("/" + ROOT + name);
       }
       return Path.of(uri).getParent();
     } catch (URISyntaxException | RuntimeException e) {
       throw new IOException("cannot open the built-in accuracy data at " + marker + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Opens a jar as a file system of our own, kept open (rows are read lazily, run after run). Opened
+   * by path, it is not registered under the jar's URI, so whoever else opens that jar by URI (the
+   * JUnit platform scanning a package for scenarios, later in the same JVM) is not refused.
+   */
+  private static FileSystem open(Path jar) {
+    try {
+      return FileSystems.newFileSystem(jar);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

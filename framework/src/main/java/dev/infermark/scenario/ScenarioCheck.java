@@ -1,0 +1,145 @@
+package dev.infermark.scenario;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.infermark.lock.Lock;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.SettingKey;
+import dev.infermark.settings.SettingsRegistry;
+
+/**
+ * What is wrong with a scenario class as written, found before anything runs (the engine reports
+ * these as discovery issues; {@link ScenarioRunner} refuses a scenario with a fatal one): every
+ * {@code @Locked} key and its values, every {@code @Default} key, value and preset name (shorthand
+ * annotations such as {@code @Concurrency} and composed annotations included), and every
+ * {@code @Slo} metric, statistic, unit and tier ({@link SloNames}). A typo gets a did-you-mean.
+ */
+public final class ScenarioCheck {
+  private static final Pattern PRESET = Pattern.compile("[A-Za-z0-9_.-]+");
+  private static final String EXTRA = Keys.EXTRA_INPUTS.name() + ".";
+
+  /** How bad a problem is. */
+  public enum Level {
+    /** The scenario cannot run as written (a typo would otherwise be a silent no-op). */
+    FATAL,
+    /** It runs, but a check will probably fail for a reason the author can fix now. */
+    WARNING,
+    /** Worth knowing; nothing is wrong as far as infermark can tell. */
+    NOTE
+  }
+
+  /** One problem, in words that say what to change. */
+  public record Problem(Level level, String message) {
+    static Problem fatal(String message) {
+      return new Problem(Level.FATAL, message);
+    }
+
+    static Problem warning(String message) {
+      return new Problem(Level.WARNING, message);
+    }
+
+    static Problem note(String message) {
+      return new Problem(Level.NOTE, message);
+    }
+
+    public boolean fatal() {
+      return level == Level.FATAL;
+    }
+  }
+
+  private ScenarioCheck() {}
+
+  /** Every problem of {@code model}, fatal ones first. */
+  public static List<Problem> of(ScenarioModel model, SettingsRegistry registry) {
+    List<Problem> out = new ArrayList<>();
+    for (Lock lock : model.locks()) {
+      checkLock(lock, registry, out);
+    }
+    model.defaults().forEach((k, v) -> checkDefault(k, v, "", registry, out));
+    for (Map.Entry<String, Map<String, String>> p : model.presets().entrySet()) {
+      if (!PRESET.matcher(p.getKey()).matches()) {
+        out.add(Problem.fatal("@Default(preset = \"" + p.getKey() + "\"): a preset name is letters, digits, '-', '_' "
+            + "or '.', as given in -Dinfermark.preset=NAME"));
+      }
+      p.getValue().forEach((k, v) -> checkDefault(k, v, p.getKey(), registry, out));
+    }
+    Set<String> ids = new HashSet<>();
+    for (SloSpec slo : model.slos()) {
+      out.addAll(SloNames.check(slo));
+      if (!ids.add(slo.id())) {
+        out.add(Problem.fatal("@Slo " + slo.displayName() + " is declared twice"));
+      }
+    }
+    out.sort(java.util.Comparator.comparing(Problem::level));
+    return List.copyOf(out);
+  }
+
+  /** The fatal problems of {@code model} as one exception, or nothing. */
+  public static Optional<InvalidScenarioException> fatal(ScenarioModel model, SettingsRegistry registry) {
+    List<String> fatal = of(model, registry).stream().filter(Problem::fatal).map(Problem::message).toList();
+    return fatal.isEmpty() ? Optional.empty() : Optional.of(new InvalidScenarioException(model.type(), fatal));
+  }
+
+  private static void checkLock(Lock lock, SettingsRegistry registry, List<Problem> out) {
+    String at = "@Locked(key = \"" + lock.key() + "\")";
+    Optional<SettingKey<?>> key = known(lock.key(), at, registry, out);
+    for (String other : lock.orKeys()) {
+      known(other, at + " orKeys", registry, out);
+    }
+    if (key.isPresent()) {
+      lock.value().ifPresent(v -> parses(key.get(), v, at + " value", out));
+      lock.anyOf().forEach(v -> parses(key.get(), v, at + " anyOf", out));
+    }
+    lock.min().ifPresent(v -> number(v, at + " min", out));
+    lock.max().ifPresent(v -> number(v, at + " max", out));
+  }
+
+  private static void checkDefault(String name, String value, String preset, SettingsRegistry registry, List<Problem> out) {
+    String at = "@Default(" + (preset.isEmpty() ? "" : "preset = \"" + preset + "\", ") + "key = \"" + name + "\")";
+    if (name.startsWith(SettingsRegistry.PARAM_PREFIX)) {
+      out.add(Problem.fatal(at + ": @Param values are declared on the field (@Param({...})), not as defaults"));
+      return;
+    }
+    known(name, at, registry, out).ifPresent(k -> parses(k, value, at, out));
+  }
+
+  /** The key {@code name} names; {@code extra-inputs.FIELD} names a field of {@code extra-inputs} (any JSON value). */
+  private static Optional<SettingKey<?>> known(String name, String at, SettingsRegistry registry, List<Problem> out) {
+    if (name.startsWith(EXTRA) && name.length() > EXTRA.length()) {
+      return Optional.empty();
+    }
+    Optional<SettingKey<?>> k = registry.find(name);
+    if (k.isEmpty()) {
+      String hint = registry.closest(name).map(c -> "; did you mean \"" + c + "\"?").orElse("");
+      out.add(Problem.fatal(at + ": unknown setting infermark." + name + hint
+          + " (the known settings are listed in docs/settings.md)"));
+    }
+    return k;
+  }
+
+  private static void parses(SettingKey<?> key, String value, String at, List<Problem> out) {
+    try {
+      key.parse(value);
+    } catch (IllegalArgumentException e) {
+      out.add(Problem.fatal(at + ": " + e.getMessage()));
+    }
+  }
+
+  private static void number(String value, String at, List<Problem> out) {
+    try {
+      Double.parseDouble(value.trim());
+    } catch (NumberFormatException notNumber) {
+      try {
+        SettingKey.parseDuration(value);
+      } catch (IllegalArgumentException e) {
+        out.add(Problem.fatal(at + ": '" + value + "' is neither a number nor a duration"));
+      }
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package dev.infermark.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.infermark.metrics.MetricDefs;
+import dev.infermark.settings.SettingsRegistry;
+
+/**
+ * The names an {@code @Slo} may use, checked in one place before anything runs: the statistics
+ * ({@code avg}, {@code min}, {@code max}, {@code std}, {@code count}, {@code p1} … {@code p99},
+ * {@code value}) and the metrics infermark's own generators report, each with its unit, whether
+ * it is a distribution (needs a statistic) or a single value, and whether it is reported for the
+ * whole run, per SLO tier, or both.
+ *
+ * <p>A metric this vocabulary does not know may be the scenario's own result (its load generator
+ * reports it); only a name one or two edits from a known one is taken for a typo.
+ */
+public final class SloNames {
+  /** One metric a generator of ours reports. */
+  public record Known(String name, String unit, boolean distribution, boolean perRun, boolean perTier) {}
+
+  /** The statistics, as {@code RunResult} keys them. */
+  public static final Set<String> STATS = Set.of("value", "avg", "min", "max", "std", "count", "p1", "p5", "p10", "p25",
+      "p50", "p75", "p90", "p95", "p99");
+  private static final Pattern PERCENTILE = Pattern.compile("p(?:[1-9][0-9]?)(?:\\.[0-9]+)?");
+  private static final Set<String> TIME_UNITS = Set.of("s", "sec", "seconds", "ms", "us", "ns");
+  /** The AIPerf tags reported as one value per run (the rest are distributions); a test keeps it in step with PhaseMetrics. */
+  static final Set<String> AIPERF_SCALARS = Set.of(MetricDefs.REQUEST_THROUGHPUT, MetricDefs.OUTPUT_TOKEN_THROUGHPUT,
+      MetricDefs.GOODPUT, MetricDefs.REQUEST_COUNT, MetricDefs.ERROR_REQUEST_COUNT, MetricDefs.COMPLETED_REQUEST_COUNT,
+      MetricDefs.GOOD_REQUEST_COUNT, MetricDefs.CONTEXT_OVERFLOW_COUNT, MetricDefs.BENCHMARK_DURATION,
+      MetricDefs.TOTAL_OUTPUT_TOKENS, MetricDefs.TOTAL_OSL, MetricDefs.TOTAL_ISL, MetricDefs.TOTAL_REASONING_TOKENS);
+  private static final Map<String, Known> KNOWN = new LinkedHashMap<>();
+
+  static {
+    // AIPerf's per-request distributions and run scalars (framework, every run)
+    for (String tag : MetricDefs.tags()) {
+      boolean dist = !AIPERF_SCALARS.contains(tag);
+      // AgentPerf reports these two per tier as well (at each tier's capacity)
+      boolean tier = tag.equals(MetricDefs.TTFT) || tag.equals(MetricDefs.OUTPUT_TOKEN_THROUGHPUT);
+      known(tag, MetricDefs.get(tag).unit(), dist, true, tier);
+    }
+    // the client's self-check (framework)
+    known("client_scheduler_lag_p50", "ms", false, true, false);
+    known("client_scheduler_lag_p99", "ms", false, true, false);
+    known("client_connection_wait_p99", "ms", false, true, false);
+    known("client_cpu_fraction", "", false, true, false);
+    known("client_cpu_us_per_read", "us", false, true, false);
+    // accuracy: overall, and per task as tier
+    known("accuracy", "ratio", false, true, true);
+    known("accuracy_unparsed", "ratio", false, true, true);
+    known("accuracy_total", "responses", false, true, false);
+    known("accuracy_errors", "requests", false, true, false);
+    // AA-AgentPerf: per tier, at the tier's capacity
+    known("supported_agents", "agents", false, false, true);
+    known("output_speed", "tokens/sec", true, false, true);
+    known("e2e_speed", "tokens/sec", true, false, true);
+    known("supported_agents_per_accelerator", "agents", false, false, true);
+    known("output_token_throughput_per_accelerator", "tokens/sec", false, false, true);
+    known("supported_agents_per_mw", "agents/MW", false, false, true);
+    known("output_token_throughput_per_mw", "tokens/sec/MW", false, false, true);
+    // AgentX replay
+    known("skipped_context_overflow_count", "requests", false, true, false);
+    known("trees_played", "trees", false, true, false);
+    known("max_live_trees", "trees", false, true, false);
+    known("dispatch_lateness", "ms", true, true, false);
+  }
+
+  private SloNames() {}
+
+  private static void known(String name, String unit, boolean distribution, boolean perRun, boolean perTier) {
+    KNOWN.put(name, new Known(name, unit, distribution, perRun, perTier));
+  }
+
+  /** The metric of this name, if one of our generators reports it. */
+  public static Optional<Known> metric(String name) {
+    return Optional.ofNullable(KNOWN.get(name));
+  }
+
+  /** Whether {@code stat} is a statistic ({@code p99.9} too: any percentile). */
+  public static boolean isStat(String stat) {
+    return STATS.contains(stat) || PERCENTILE.matcher(stat).matches();
+  }
+
+  /** What is wrong with one {@code @Slo}, as problems of its scenario. */
+  static List<ScenarioCheck.Problem> check(SloSpec slo) {
+    List<ScenarioCheck.Problem> out = new ArrayList<>();
+    String at = "@Slo(" + (slo.tier().isBlank() ? "" : "tier = \"" + slo.tier() + "\", ") + "metric = \"" + slo.metric()
+        + "\", stat = \"" + slo.stat() + "\")";
+    if (slo.metric().isBlank()) {
+      out.add(ScenarioCheck.Problem.fatal(at + ": the metric is empty"));
+      return out;
+    }
+    if (!isStat(slo.stat())) {
+      String hint = switch (slo.stat()) {
+        case "mean", "average" -> "avg";
+        case "median" -> "p50";
+        case "stddev", "sd" -> "std";
+        default -> SettingsRegistry.closest(slo.stat(), STATS, 2).orElse(null);
+      };
+      out.add(ScenarioCheck.Problem.fatal(at + ": unknown statistic '" + slo.stat() + "'"
+          + (hint == null ? "" : "; did you mean '" + hint + "'?") + " Statistics: value, avg, min, max, std, count, "
+          + "p1 ... p99."));
+    }
+    if (!Double.isNaN(slo.min()) && !Double.isNaN(slo.max()) && slo.min() > slo.max()) {
+      out.add(ScenarioCheck.Problem.fatal(at + ": min " + SloSpec.fmt(slo.min()) + " is above max " + SloSpec.fmt(slo.max())
+          + ", so it can never pass"));
+    }
+    Optional<Known> k = metric(slo.metric());
+    if (k.isEmpty()) {
+      Optional<String> near = SettingsRegistry.closest(slo.metric(), KNOWN.keySet(), 2);
+      if (near.isPresent()) {
+        out.add(ScenarioCheck.Problem.fatal(at + ": unknown metric '" + slo.metric() + "'; did you mean '" + near.get()
+            + "'? (A scenario's own metric needs a name of its own.)"));
+      } else {
+        out.add(ScenarioCheck.Problem.note(at + ": '" + slo.metric() + "' is not a metric infermark's generators report; "
+            + "the scenario's load generator must report it, or the check fails as not measured"));
+      }
+      return out;
+    }
+    Known m = k.get();
+    if (m.distribution() && slo.stat().equals("value")) {
+      out.add(ScenarioCheck.Problem.fatal(at + ": " + m.name() + " is a distribution; give a statistic, e.g. stat = \"p95\""));
+    } else if (!m.distribution() && !slo.stat().equals("value") && isStat(slo.stat())) {
+      out.add(ScenarioCheck.Problem.fatal(at + ": " + m.name() + " is a single value, not a distribution; leave stat out "
+          + "(it is \"value\")"));
+    }
+    String unit = slo.unit().trim().toLowerCase(Locale.ROOT);
+    if (!unit.isEmpty() && !unit.equalsIgnoreCase(m.unit())
+        && !(TIME_UNITS.contains(unit) && TIME_UNITS.contains(m.unit().toLowerCase(Locale.ROOT)))) {
+      out.add(ScenarioCheck.Problem.fatal(at + ": unit '" + slo.unit() + "' does not fit " + m.name() + ", measured in "
+          + (m.unit().isEmpty() ? "no unit" : m.unit()) + (TIME_UNITS.contains(m.unit()) ? " (use s, ms, us or ns)"
+          : " (leave unit out, or use '" + m.unit() + "')")));
+    }
+    if (!slo.tier().isBlank() && !m.perTier()) {
+      out.add(ScenarioCheck.Problem.warning(at + ": infermark's generators report " + m.name() + " for the whole run, "
+          + "never per tier, so this check fails as not measured unless the scenario's load generator reports it per tier"));
+    } else if (slo.tier().isBlank() && !m.perRun()) {
+      out.add(ScenarioCheck.Problem.warning(at + ": infermark's generators report " + m.name() + " only per SLO tier "
+          + "(give tier = \"...\"), so this check fails as not measured unless the scenario's load generator reports it"));
+    }
+    return out;
+  }
+}

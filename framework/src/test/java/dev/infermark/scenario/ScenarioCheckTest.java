@@ -1,0 +1,76 @@
+package dev.infermark.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.infermark.annotations.Default;
+import dev.infermark.annotations.Locked;
+import dev.infermark.annotations.Scenario;
+import dev.infermark.annotations.Slo;
+import dev.infermark.annotations.Workload;
+import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.RunResult;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.SettingsRegistry;
+
+/** The engine-independent part of the discovery checks (the engine's DiscoveryIssuesTest shows the rest). */
+class ScenarioCheckTest {
+  private final SettingsRegistry registry = new SettingsRegistry(List.of(new Keys()));
+
+  @Scenario(name = "fine")
+  @Locked(key = "extra-inputs.ignore_eos", value = "true")
+  @Locked(key = "benchmark-duration", min = "15m")
+  @Locked(key = "public-dataset", required = true, orKeys = "input-file")
+  @Default(key = "streaming", value = "yes")
+  @Default(preset = "smoke", key = "benchmark-duration", value = "5s")
+  @Slo(metric = "time_to_first_token", stat = "P95", max = 2, unit = "s")
+  @Slo(metric = "inter_token_latency", stat = "p99.9", max = 40)
+  @Slo(tier = "gold", metric = "supported_agents", min = 1)
+  static class Fine {
+    @Workload
+    LoadGenerator load() {
+      return ctx -> new RunResult();
+    }
+  }
+
+  @Scenario(name = "wrong")
+  @Locked(key = "concurrency", anyOf = {"1", "two"}, orKeys = "requst-count")
+  @Default(key = "param.scale", value = "2")
+  @Slo(metric = "supported_agents", min = 1)
+  @Slo(metric = "time_to_first_token", stat = "p95", max = 2)
+  @Slo(metric = "time_to_first_token", stat = "p95", max = 2)
+  static class Wrong {
+    @Workload
+    LoadGenerator load() {
+      return ctx -> new RunResult();
+    }
+  }
+
+  @Test
+  void aWellWrittenScenarioHasNoProblems() {
+    assertThat(ScenarioCheck.of(ScenarioModel.of(Fine.class), registry)).isEmpty();
+    assertThat(ScenarioCheck.fatal(ScenarioModel.of(Fine.class), registry)).isEmpty();
+  }
+
+  @Test
+  void everyProblemIsFoundAtOnceFatalOnesFirst() {
+    List<ScenarioCheck.Problem> p = ScenarioCheck.of(ScenarioModel.of(Wrong.class), registry);
+    assertThat(p).extracting(ScenarioCheck.Problem::message).containsExactly(
+        "@Locked(key = \"concurrency\") orKeys: unknown setting infermark.requst-count; did you mean \"request-count\"? "
+            + "(the known settings are listed in docs/settings.md)",
+        "@Locked(key = \"concurrency\") anyOf: infermark.concurrency: cannot use 'two': expected a whole number",
+        "@Default(key = \"param.scale\"): @Param values are declared on the field (@Param({...})), not as defaults",
+        "@Slo p95 time_to_first_token <= 2 is declared twice",
+        "@Slo(metric = \"supported_agents\", stat = \"value\"): infermark's generators report supported_agents only per "
+            + "SLO tier (give tier = \"...\"), so this check fails as not measured unless the scenario's load generator "
+            + "reports it");
+    assertThat(p).extracting(ScenarioCheck.Problem::level).containsExactly(ScenarioCheck.Level.FATAL,
+        ScenarioCheck.Level.FATAL, ScenarioCheck.Level.FATAL, ScenarioCheck.Level.FATAL, ScenarioCheck.Level.WARNING);
+    assertThat(ScenarioCheck.fatal(ScenarioModel.of(Wrong.class), registry)).get()
+        .satisfies(e -> assertThat(e.problems()).hasSize(4)).extracting(Throwable::getMessage).asString()
+        .startsWith("scenario " + Wrong.class.getName() + ": 4 problems:\n  - @Locked");
+  }
+}
