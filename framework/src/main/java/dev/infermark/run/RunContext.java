@@ -18,6 +18,8 @@ import dev.infermark.record.RecordSink;
 import dev.infermark.record.RequestRecord;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
+import dev.infermark.settings.SettingsRegistry;
+import dev.infermark.settings.TypedSettings;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.Tokenizers;
 import tools.jackson.databind.node.ObjectNode;
@@ -91,6 +93,16 @@ public final class RunContext {
 
   public Settings settings() {
     return settings;
+  }
+
+  /**
+   * The settings as a typed settings interface of the caller's
+   * ({@code ctx.settings(ReplaySettings.class).benchmarkDuration()}); see {@link TypedSettings}.
+   *
+   * @throws IllegalArgumentException when a method of {@code type} names no setting or does not fit its type
+   */
+  public <T> T settings(Class<T> type) {
+    return TypedSettings.of(type, settings, SettingsRegistry.load());
   }
 
   /** The server's base URL. */

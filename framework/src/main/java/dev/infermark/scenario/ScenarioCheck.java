@@ -12,12 +12,14 @@ import dev.infermark.lock.Lock;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.SettingsRegistry;
+import dev.infermark.settings.TypedSettings;
 
 /**
  * What is wrong with a scenario class as written, found before anything runs (the engine reports
  * these as discovery issues; {@link ScenarioRunner} refuses a scenario with a fatal one): every
  * {@code @Locked} key and its values, every {@code @Default} key, value and preset name (shorthand
- * annotations such as {@code @Concurrency} and composed annotations included), and every
+ * annotations such as {@code @Concurrency} and composed annotations included), every typed
+ * settings interface its {@code @Workload} method declares ({@link TypedSettings}), and every
  * {@code @Slo} metric, statistic, unit and tier ({@link SloNames}). A typo gets a did-you-mean.
  */
 public final class ScenarioCheck {
@@ -68,6 +70,11 @@ public final class ScenarioCheck {
             + "or '.', as given in -Dinfermark.preset=NAME"));
       }
       p.getValue().forEach((k, v) -> checkDefault(k, v, p.getKey(), registry, out));
+    }
+    for (Class<?> typed : model.typedSettings()) {
+      for (String p : TypedSettings.problems(typed, registry)) {
+        out.add(Problem.fatal("@Workload parameter " + typed.getSimpleName() + ": " + p));
+      }
     }
     Set<String> ids = new HashSet<>();
     for (SloSpec slo : model.slos()) {

@@ -36,7 +36,10 @@ public record ScenarioModel(Class<?> type, String name, String description, List
     Map<String, String> defaults, Map<String, Map<String, String>> presets, Map<Field, List<String>> params,
     Method workload) {
 
-  /** What a {@code @Workload} method may declare as parameters; {@link ScenarioRunner} passes them. */
+  /**
+   * What a {@code @Workload} method may declare as parameters besides typed settings interfaces
+   * (any other interface, checked by {@link ScenarioCheck}); {@link ScenarioRunner} passes them.
+   */
   static final java.util.Set<Class<?>> INJECTED = java.util.Set.of(dev.infermark.run.RunContext.class,
       dev.infermark.settings.Settings.class, dev.infermark.tokenizer.Tokenizer.class,
       dev.infermark.workload.SyntheticText.class);
@@ -85,9 +88,9 @@ public record ScenarioModel(Class<?> type, String name, String description, List
           + LoadGenerator.class.getName() + ", not " + workload.getReturnType().getName());
     }
     for (java.lang.reflect.Parameter p : workload.getParameters()) {
-      if (!INJECTED.contains(p.getType())) {
+      if (!INJECTED.contains(p.getType()) && !p.getType().isInterface()) {
         throw new InvalidScenarioException(c, "@Workload parameter " + p.getName() + " of type " + p.getType().getName()
-            + " cannot be injected (use RunContext, Settings, Tokenizer or SyntheticText)");
+            + " cannot be injected (use RunContext, Settings, Tokenizer, SyntheticText or a typed settings interface)");
       }
     }
     workload.setAccessible(true);
@@ -183,6 +186,17 @@ public record ScenarioModel(Class<?> type, String name, String description, List
       }
     }
     out.addAll(List.of(c.getAnnotationsByType(Default.class)));
+    return out;
+  }
+
+  /** The typed settings interfaces its {@code @Workload} method declares (implemented from the run's settings). */
+  public List<Class<?>> typedSettings() {
+    List<Class<?>> out = new ArrayList<>();
+    for (Class<?> t : workload.getParameterTypes()) {
+      if (!INJECTED.contains(t) && t.isInterface()) {
+        out.add(t);
+      }
+    }
     return out;
   }
 

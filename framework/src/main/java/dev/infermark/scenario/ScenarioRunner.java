@@ -45,6 +45,7 @@ import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;
+import dev.infermark.settings.TypedSettings;
 import dev.infermark.settings.Source;
 import dev.infermark.target.EmbeddedServer;
 import dev.infermark.target.EmbeddedServerProvider;
@@ -372,9 +373,12 @@ public final class ScenarioRunner {
         args[i] = ctx.tokenizer();
       } else if (t == SyntheticText.class) {
         args[i] = new SyntheticText(ctx.tokenizer(), ctx.seed());
+      } else if (t.isInterface()) {
+        args[i] = TypedSettings.of(t, ctx.settings(), resolver.registry());
       } else {
         throw new InvalidScenarioException(model.type(), "@Workload parameter " + ps[i].getName() + " of type "
-            + t.getName() + " cannot be injected (use RunContext, Settings, Tokenizer or SyntheticText)");
+            + t.getName() + " cannot be injected (use RunContext, Settings, Tokenizer, SyntheticText or a typed settings "
+            + "interface)");
       }
     }
     LoadGenerator g = (LoadGenerator) m.invoke(instance, args);

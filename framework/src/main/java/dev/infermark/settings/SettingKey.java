@@ -1,5 +1,7 @@
 package dev.infermark.settings;
 
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -30,8 +32,10 @@ public final class SettingKey<T> {
   private final String defaultText;
   private final String doc;
   private final boolean secret;
+  private final Type type;
 
-  private SettingKey(String name, Function<String, T> parser, String defaultText, String doc, boolean secret) {
+  private SettingKey(Type type, String name, Function<String, T> parser, String defaultText, String doc, boolean secret) {
+    this.type = type;
     this.name = Objects.requireNonNull(name);
     this.parser = parser;
     this.defaultText = defaultText;
@@ -40,33 +44,33 @@ public final class SettingKey<T> {
   }
 
   public static SettingKey<String> string(String name, String defaultText, String doc) {
-    return new SettingKey<>(name, s -> s, defaultText, doc, false);
+    return new SettingKey<>(String.class, name, s -> s, defaultText, doc, false);
   }
 
   /** A secret (an API key): redacted in every artifact and log. */
   public static SettingKey<String> secret(String name, String doc) {
-    return new SettingKey<>(name, s -> s, null, doc, true);
+    return new SettingKey<>(String.class, name, s -> s, null, doc, true);
   }
 
   public static SettingKey<Integer> integer(String name, Integer defaultValue, String doc) {
-    return new SettingKey<>(name, SettingKey::parseInt, defaultValue == null ? null : defaultValue.toString(), doc, false);
+    return new SettingKey<>(Integer.class, name, SettingKey::parseInt, defaultValue == null ? null : defaultValue.toString(), doc, false);
   }
 
   public static SettingKey<Long> longValue(String name, Long defaultValue, String doc) {
-    return new SettingKey<>(name, s -> Long.parseLong(s.trim()), defaultValue == null ? null : defaultValue.toString(), doc, false);
+    return new SettingKey<>(Long.class, name, s -> Long.parseLong(s.trim()), defaultValue == null ? null : defaultValue.toString(), doc, false);
   }
 
   public static SettingKey<Double> decimal(String name, Double defaultValue, String doc) {
-    return new SettingKey<>(name, s -> Double.parseDouble(s.trim()), defaultValue == null ? null : defaultValue.toString(), doc, false);
+    return new SettingKey<>(Double.class, name, s -> Double.parseDouble(s.trim()), defaultValue == null ? null : defaultValue.toString(), doc, false);
   }
 
   public static SettingKey<Boolean> bool(String name, Boolean defaultValue, String doc) {
-    return new SettingKey<>(name, SettingKey::parseBoolean, defaultValue == null ? null : defaultValue.toString(), doc, false);
+    return new SettingKey<>(Boolean.class, name, SettingKey::parseBoolean, defaultValue == null ? null : defaultValue.toString(), doc, false);
   }
 
   /** A duration: {@code 90}, {@code 90s}, {@code 1500ms}, {@code 2m}, {@code 1h} (plain numbers are seconds). */
   public static SettingKey<Duration> duration(String name, String defaultText, String doc) {
-    return new SettingKey<>(name, SettingKey::parseDuration, defaultText, doc, false);
+    return new SettingKey<>(Duration.class, name, SettingKey::parseDuration, defaultText, doc, false);
   }
 
   /**
@@ -74,22 +78,22 @@ public final class SettingKey<T> {
    * URI without a trailing {@code /} or {@code /v1}; blank means unset.
    */
   public static SettingKey<URI> url(String name, String doc) {
-    return new SettingKey<>(name, SettingKey::parseUrl, null, doc, false);
+    return new SettingKey<>(URI.class, name, SettingKey::parseUrl, null, doc, false);
   }
 
   /** A comma-separated list of strings. */
   public static SettingKey<List<String>> list(String name, String defaultText, String doc) {
-    return new SettingKey<>(name, SettingKey::parseList, defaultText, doc, false);
+    return new SettingKey<>(ListOf.STRINGS, name, SettingKey::parseList, defaultText, doc, false);
   }
 
   /** A comma-separated list of integers (a sweep when it has several). */
   public static SettingKey<List<Integer>> intList(String name, String defaultText, String doc) {
-    return new SettingKey<>(name, s -> parseList(s).stream().map(SettingKey::parseInt).toList(), defaultText, doc, false);
+    return new SettingKey<>(ListOf.INTEGERS, name, s -> parseList(s).stream().map(SettingKey::parseInt).toList(), defaultText, doc, false);
   }
 
   /** A JSON object, or {@code key:value} pairs separated by commas ({@code ignore_eos:true,top_k:20}). */
   public static SettingKey<ObjectNode> jsonObject(String name, String doc) {
-    return new SettingKey<>(name, SettingKey::parseObject, null, doc, false);
+    return new SettingKey<>(ObjectNode.class, name, SettingKey::parseObject, null, doc, false);
   }
 
   public String name() {
@@ -115,6 +119,11 @@ public final class SettingKey<T> {
     return doc;
   }
 
+  /** The Java type of a parsed value ({@code Integer}, {@code Duration}, {@code List<String>}, ...). */
+  public Type type() {
+    return type;
+  }
+
   public boolean secret() {
     return secret;
   }
@@ -136,6 +145,32 @@ public final class SettingKey<T> {
   @Override
   public String toString() {
     return property();
+  }
+
+  /** {@code List<String>} and {@code List<Integer>} as reflection types, for comparing with method return types. */
+  private record ListOf(Class<?> element) implements ParameterizedType {
+    static final ListOf STRINGS = new ListOf(String.class);
+    static final ListOf INTEGERS = new ListOf(Integer.class);
+
+    @Override
+    public Type[] getActualTypeArguments() {
+      return new Type[] {element};
+    }
+
+    @Override
+    public Type getRawType() {
+      return List.class;
+    }
+
+    @Override
+    public Type getOwnerType() {
+      return null;
+    }
+
+    @Override
+    public String getTypeName() {
+      return List.class.getName() + "<" + element.getName() + ">";
+    }
   }
 
   static int parseInt(String s) {

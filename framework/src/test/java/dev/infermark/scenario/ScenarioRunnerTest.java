@@ -2,6 +2,14 @@ package dev.infermark.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.same;
+import static org.mockito.Mockito.calls;
+import static org.mockito.Mockito.inOrder;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +23,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mockito.InOrder;
 
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
@@ -29,6 +38,7 @@ import dev.infermark.run.Cancellation;
 import dev.infermark.run.LoadGenerator;
 import dev.infermark.run.RunContext;
 import dev.infermark.run.RunOutcome;
+import dev.infermark.run.RunRecording;
 import dev.infermark.run.RunResult;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
@@ -222,6 +232,34 @@ class ScenarioRunnerTest {
     assertThat(lines).contains("infermark: WARNING chat never read infermark.confidence-level (-D), infermark.input-file (-D): "
         + "they had no effect on this run (a setting of another scenario, or a typo of a setting this one reads?)");
     assertThat(o.result().reportEntries()).containsEntry("unread_settings", "infermark.confidence-level,infermark.input-file");
+  }
+
+  @Test
+  void theTargetIsCheckedBeforeTheRecordingOpensAndTheClientClosedBeforeArtifactsAreWritten() throws Exception {
+    // Mocks, because what is pinned is the order of calls across the client and the recording.
+    InferenceClient client = mock(InferenceClient.class);
+    when(client.preflight()).thenReturn(Optional.of("serves m"));
+    when(client.send(any())).thenAnswer(call -> OK.send(call.getArgument(0)));
+    RunRecording recording = mock(RunRecording.class);
+    when(recording.finish(any(), any())).thenReturn(List.of());
+    RunRecording.Factory recordings = mock(RunRecording.Factory.class);
+    when(recordings.open(any(), any(), same(client))).thenReturn(recording);
+    Properties p = new Properties();
+    p.setProperty("infermark.url", "127.0.0.1:9");
+    p.setProperty("infermark.artifact-dir", artifacts.toString());
+    p.setProperty("infermark.progress-interval", "1h");
+    SettingsResolver resolver = new SettingsResolver(SettingsRegistry.load(), k -> Optional.empty(), Set.of(), p, Map.of());
+    new ScenarioRunner(resolver, (s, base, progress) -> client, recordings, lines::add)
+        .run(ScenarioModel.of(ChatScenario.class), RunParams.none(), new Cancellation());
+
+    InOrder order = inOrder(client, recordings, recording);
+    order.verify(client).preflight();
+    order.verify(recordings).open(any(), any(), same(client));
+    order.verify(client, calls(1)).close();
+    order.verify(recording).finish(any(), any());
+    verify(client, times(3)).send(any());
+    verify(recording, times(3)).accept(any());
+    assertThat(lines).contains("infermark: preflight: serves m");
   }
 
   @Test

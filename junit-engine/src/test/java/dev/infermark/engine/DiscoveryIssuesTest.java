@@ -29,6 +29,7 @@ import dev.infermark.engine.invalid.BadDefaultScenario;
 import dev.infermark.engine.invalid.BadSloScenario;
 import dev.infermark.engine.invalid.DoubtfulSloScenario;
 import dev.infermark.engine.invalid.TypoLockScenario;
+import dev.infermark.engine.invalid.TypoTypedSettingsScenario;
 
 /**
  * Mistakes are found at discovery, before anything runs: in a scenario class (locks, defaults,
@@ -109,6 +110,15 @@ class DiscoveryIssuesTest {
     kit(Map.of(), selectClass(DoubtfulSloScenario.class)).execute().testEvents()
         .assertThatEvents().haveExactly(1, event(test(), displayName("SLO [gold] p95 request_latency <= 1 s"), finishedSuccessfully()))
         .haveExactly(1, event(test(), displayName("SLO my_own_score >= 1"), finishedSuccessfully()));
+  }
+
+  @Test
+  void typedSettingsInterfacesAreChecked() {
+    assertThat(messages(issues(Map.of(), selectClass(TypoTypedSettingsScenario.class)))).containsExactly(
+        "typo-typed-settings: @Workload parameter Reads: Reads.benchmarkDuraton() reads infermark.benchmark-duraton, which "
+            + "is not a setting; did you mean infermark.benchmark-duration?",
+        "typo-typed-settings: @Workload parameter Reads: Reads.concurrency() returns java.lang.String, but "
+            + "infermark.concurrency is a java.util.List<java.lang.Integer> (declare List<Integer>)");
   }
 
   @Test

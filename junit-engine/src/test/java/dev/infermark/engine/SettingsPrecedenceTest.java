@@ -14,6 +14,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
 import dev.infermark.engine.fixtures.SettingsEchoScenario;
+import dev.infermark.engine.fixtures.TypedSettingsScenario;
 
 /** Scenario defaults < preset < junit-platform.properties (configuration parameters) < -D system properties. */
 class SettingsPrecedenceTest {
@@ -43,6 +44,19 @@ class SettingsPrecedenceTest {
   void presetBeatsScenarioAndConfigurationBeatsPreset() {
     Map<String, String> e = run(Map.of("infermark.preset", "smoke", "infermark.model", "config-model"));
     assertThat(e).containsEntry("request-count", "22@PRESET").containsEntry("model", "config-model@CONFIGURATION");
+  }
+
+  @Test
+  void aTypedSettingsInterfaceIsInjectedWithTheRunsValues() {
+    EngineTestKit.Builder kit = EngineTestKit.engine(TestRuntime.engine()).selectors(selectClass(TypedSettingsScenario.class))
+        .configurationParameter("infermark.url", "127.0.0.1:9")
+        .configurationParameter("infermark.artifact-dir", artifacts.toString())
+        .configurationParameter("infermark.request-count", "4");
+    Map<String, String> entries = new HashMap<>();
+    kit.execute().allEvents().reportingEntryPublished().stream().map(Event::getPayload)
+        .forEach(p -> p.filter(ReportEntry.class::isInstance).map(ReportEntry.class::cast)
+            .ifPresent(e -> entries.putAll(e.getKeyValuePairs())));
+    assertThat(entries).containsEntry("typed", "90s none 4");
   }
 
   @Test

@@ -1,5 +1,9 @@
 package dev.infermark.engine;
 
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +12,7 @@ import dev.infermark.client.InferenceClient;
 import dev.infermark.run.RunInfo;
 import dev.infermark.run.RunRecording;
 
-/** An engine whose client and recording do nothing (fixtures send no requests). */
+/** An engine whose client refuses to send (fixtures send no requests) and whose recording is a mock that notes each finished run. */
 final class TestRuntime {
   static final List<RunInfo> FINISHED = new ArrayList<>();
 
@@ -27,25 +31,15 @@ final class TestRuntime {
 
   /** A recording that keeps only the finished runs' infos. */
   static RunRecording.Factory recordings() {
-    return (dir, settings, client) -> new RunRecording() {
-      @Override
-      public void accept(dev.infermark.record.RequestRecord record) {}
-
-      @Override
-      public List<String> finish(RunInfo info, dev.infermark.run.RunResult result) {
+    return (dir, settings, client) -> {
+      RunRecording recording = mock(RunRecording.class);
+      when(recording.finish(any(), any())).thenAnswer(call -> {
         synchronized (FINISHED) {
-          FINISHED.add(info);
+          FINISHED.add(call.getArgument(0));
         }
         return List.of();
-      }
-
-      @Override
-      public dev.infermark.metrics.Summary profilingSummary() {
-        return null;
-      }
-
-      @Override
-      public void close() {}
+      });
+      return recording;
     };
   }
 }

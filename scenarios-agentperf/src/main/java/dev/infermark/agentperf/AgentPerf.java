@@ -2,7 +2,6 @@ package dev.infermark.agentperf;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +32,6 @@ import dev.infermark.agentperf.trajectory.WekaTrajectories;
 import dev.infermark.run.LoadGenerator;
 import dev.infermark.run.RunContext;
 import dev.infermark.run.RunResult;
-import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
@@ -91,25 +89,18 @@ public final class AgentPerf implements LoadGenerator {
   @Override
   public RunResult run(RunContext ctx) throws Exception {
     Settings s = ctx.settings();
+    AgentPerfSettings o = ctx.settings(AgentPerfSettings.class);
     List<Tier> tierList = tiers.apply(s);
     Tokenizer tokenizer = this.tokenizer != null ? this.tokenizer : ctx.tokenizer();
-    int maxTokens = positive(s, AgentPerfKeys.MAX_TOKENS);
-    int maxContext = positive(s, AgentPerfKeys.MAX_CONTEXT);
-    TrajectorySource source = source(ctx, tokenizer, maxContext, maxTokens);
+    int maxTokens = positive(o.maxTokens(), AgentPerfKeys.MAX_TOKENS);
+    int maxContext = positive(o.maxContext(), AgentPerfKeys.MAX_CONTEXT);
+    TrajectorySource source = source(ctx, o, tokenizer, maxContext, maxTokens);
     ctx.log("agentperf: " + source.describe() + "; tiers " + tierList.stream().map(Tier::name).toList());
-    Assignment assignment = new Assignment(ctx.seed(), source.size(), s.get(AgentPerfKeys.MAX_START_OFFSET));
-    String policy = s.get(AgentPerfKeys.OUTPUT_TOKENS).trim();
-    if (!policy.equals("model") && !policy.equals("target")) {
-      throw new IllegalArgumentException(AgentPerfKeys.OUTPUT_TOKENS + ": use 'model' or 'target', not '" + policy + "'");
-    }
-    RequestFactory requests = new RequestFactory(maxTokens, policy.equals("target"), s.get(AgentPerfKeys.TOKEN_CHECK_EVERY));
-    Duration steady = s.get(AgentPerfKeys.STEADY_DURATION);
-    PhaseConfig config = new PhaseConfig(s.get(AgentPerfKeys.MIN_TRAJECTORIES), s.get(AgentPerfKeys.MIN_TRAJECTORIES_PER_AGENT),
-        steady, s.get(AgentPerfKeys.SETTLE_TIME), s.get(AgentPerfKeys.PHASE_TIMEOUT), s.get(Keys.REQUEST_TIMEOUT),
-        PhaseConfig.pollFor(steady), s.get(AgentPerfKeys.TOOL_DELAY_SCALE));
-    CapacitySearch search = new CapacitySearch(s.get(AgentPerfKeys.START_AGENTS), s.get(AgentPerfKeys.GROWTH_FACTOR),
-        s.get(AgentPerfKeys.MAX_AGENTS), s.get(AgentPerfKeys.SEARCH_RESOLUTION));
-    Integer accelerators = s.get(AgentPerfKeys.ACCELERATORS);
+    Assignment assignment = new Assignment(ctx.seed(), source.size(), o.maxStartOffset());
+    RequestFactory requests = new RequestFactory(maxTokens, o.targetOutputTokens(), o.tokenCheckEvery());
+    PhaseConfig config = o.phases();
+    CapacitySearch search = o.search();
+    Integer accelerators = o.accelerators().orElse(null);
     TierSearches searches;
     RuntimeException failure = null;
     String powerName;
@@ -120,7 +111,7 @@ public final class AgentPerf implements LoadGenerator {
       powerName = power.describe();
       PhaseRun phaseRun = new PhaseRun(config, Ticker.system(), ctx.client(), source, assignment, requests, ctx::record,
           ctx::cancelled, power, tokenizer);
-      searches = new TierSearches(tierList, search, s.get(AgentPerfKeys.MAX_ERROR_RATE), s.get(AgentPerfKeys.REUSE_PHASES),
+      searches = new TierSearches(tierList, search, o.maxErrorRate(), o.reusePhases(),
           (index, agents) -> {
             ctx.progress().phase("agentperf phase " + index + " (" + agents + " agents)", null);
             PhaseResult p = phaseRun.run(index, agents, PhasePrefix.of(ctx.seed(), index));
@@ -190,13 +181,12 @@ public final class AgentPerf implements LoadGenerator {
     return metric.equals("time_to_first_token") ? "ms" : "tokens/sec";
   }
 
-  private static TrajectorySource source(RunContext ctx, Tokenizer tokenizer, int maxContext, int maxTokens)
-      throws IOException {
-    Settings s = ctx.settings();
-    String file = s.get(AgentPerfKeys.TRAJECTORY_FILE);
-    boolean hasFile = file != null && !file.isBlank();
-    String kind = s.get(AgentPerfKeys.TRAJECTORY_SOURCE);
-    kind = kind == null || kind.isBlank() ? (hasFile ? "jsonl" : "synthetic") : kind.trim().toLowerCase(Locale.ROOT);
+  private static TrajectorySource source(RunContext ctx, AgentPerfSettings o, Tokenizer tokenizer, int maxContext,
+      int maxTokens) throws IOException {
+    String file = o.trajectoryFile().map(String::trim).filter(f -> !f.isEmpty()).orElse(null);
+    boolean hasFile = file != null;
+    String kind = o.trajectorySource().map(k -> k.trim().toLowerCase(Locale.ROOT)).filter(k -> !k.isEmpty())
+        .orElse(hasFile ? "jsonl" : "synthetic");
     if (hasFile && !kind.equals("jsonl")) {
       throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_FILE + " is read only by " + AgentPerfKeys.TRAJECTORY_SOURCE
           + "=jsonl, but the source is '" + kind + "': unset one of them"
@@ -209,28 +199,26 @@ public final class AgentPerf implements LoadGenerator {
         if (!hasFile) {
           throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_SOURCE + "=jsonl needs " + AgentPerfKeys.TRAJECTORY_FILE);
         }
-        Path p = Path.of(file.trim());
+        Path p = Path.of(file);
         if (!java.nio.file.Files.isRegularFile(p)) {
           throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_FILE + ": no such file " + p.toAbsolutePath());
         }
         yield JsonlTrajectories.load(p, tokenizer, maxInput);
       }
-      case "weka" ->
-          WekaTrajectories.load(s, ctx.hub(), tokenizer, ctx.seed(), maxInput, s.get(AgentPerfKeys.WEKA_MAX_TOOL_DELAY));
-      case "synthetic" -> new SyntheticTrajectories(ctx.seed(), positive(s, AgentPerfKeys.SYNTHETIC_TRAJECTORIES),
-          s.get(AgentPerfKeys.SYNTHETIC_TURNS_MEDIAN), positive(s, AgentPerfKeys.SYNTHETIC_TURNS_MAX), maxContext, maxTokens,
-          tokenizer);
+      case "weka" -> WekaTrajectories.load(ctx.settings(), ctx.hub(), tokenizer, ctx.seed(), maxInput, o.wekaMaxToolDelay());
+      case "synthetic" -> new SyntheticTrajectories(ctx.seed(),
+          positive(o.syntheticTrajectories(), AgentPerfKeys.SYNTHETIC_TRAJECTORIES), o.syntheticTurnsMedian(),
+          positive(o.syntheticTurnsMax(), AgentPerfKeys.SYNTHETIC_TURNS_MAX), maxContext, maxTokens, tokenizer);
       default -> throw new IllegalArgumentException(AgentPerfKeys.TRAJECTORY_SOURCE + ": use synthetic, jsonl or weka, not '"
           + kind + "'");
     };
   }
 
-  private static int positive(Settings s, SettingKey<Integer> key) {
-    Integer v = s.get(key);
-    if (v == null || v < 1) {
-      throw new IllegalArgumentException(key + " must be a positive whole number, got " + v);
+  private static int positive(int value, SettingKey<Integer> key) {
+    if (value < 1) {
+      throw new IllegalArgumentException(key + " must be a positive whole number, got " + value);
     }
-    return v;
+    return value;
   }
 
   private static Map<String, String> settingsUsed(Settings s) {
