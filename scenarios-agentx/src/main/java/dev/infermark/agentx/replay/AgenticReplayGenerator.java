@@ -23,8 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Runs the agentic replay against the run's server: loads the corpus, replays it on the real
  * clock with one virtual thread per request, then stamps the runtime verdict (overflow rate,
- * cancellation, metric coverage) and adds {@code branch_stats}, {@code metadata.dataset} and the
- * replay's own measurements (dispatch lateness, idle-cap jumps) to the run's artifacts.
+ * cancellation, metric coverage) and adds {@code branch_stats}, {@code metadata.dataset},
+ * {@code theoretical_prefix_cache_hit} and the replay's own measurements (dispatch lateness,
+ * idle-cap jumps) to the run's artifacts.
  */
 public final class AgenticReplayGenerator implements LoadGenerator {
   /** {@code incomplete_reason} of a run aborted by a root warmup failure. */
@@ -66,8 +67,10 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     ctx.exportExtras().withObjectProperty("metadata").set("dataset", corpus.datasetMetadata());
 
     ProfileMeter meter = new ProfileMeter();
+    TheoreticalPrefixCache prefixCache = new TheoreticalPrefixCache(corpus.prefixCache());
     Consumer<RequestRecord> sink = r -> {
       meter.accept(r);
+      prefixCache.accept(r);
       ctx.record(r);
     };
     AgenticReplay replay;
@@ -86,6 +89,10 @@ public final class AgenticReplayGenerator implements LoadGenerator {
       } finally {
         unregister.run();
       }
+    }
+    ObjectNode hit = prefixCache.json();
+    if (hit != null) {
+      ctx.exportExtras().set(TheoreticalPrefixCache.TAG, hit);
     }
     return finish(ctx, config, replay.stats(), meter);
   }

@@ -5,6 +5,7 @@ import java.util.List;
 import dev.infermark.hub.HfHub;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.weka.prompt.PrefixCacheHits;
 import dev.infermark.weka.prompt.PromptSource;
 import dev.infermark.weka.topology.SessionTree;
 import tools.jackson.databind.node.ObjectNode;
@@ -13,12 +14,20 @@ import tools.jackson.databind.node.ObjectNode;
  * A loaded AgentX corpus: one {@link SessionTree} per trace, the prompts to send for each turn,
  * and the dataset metadata written into artifacts.
  *
- * @param datasetMetadata {@code {source_type, loader, hf_dataset_name, hf_split, num_dataset_entries}}
+ * @param datasetMetadata {@code metadata.dataset}: AIPerf's public-dataset provenance ({@code source_type:
+ *     public_dataset}, {@code loader}, {@code hf_dataset_name}, {@code hf_split}) or a local file's
  * @param loader {@code weka_trace} | {@code weka_hf} | a {@code semianalysis_...} alias | {@code synthetic}
+ * @param prefixCache every request's theoretical prefix-cache hit and total blocks
  */
-public record Corpus(List<SessionTree> trees, PromptSource prompts, ObjectNode datasetMetadata, String loader) {
+public record Corpus(List<SessionTree> trees, PromptSource prompts, ObjectNode datasetMetadata, String loader,
+    PrefixCacheHits.Table prefixCache) {
   public Corpus {
     trees = List.copyOf(trees);
+  }
+
+  /** A corpus without hash-id blocks (no theoretical prefix-cache hit). */
+  public Corpus(List<SessionTree> trees, PromptSource prompts, ObjectNode datasetMetadata, String loader) {
+    this(trees, prompts, datasetMetadata, loader, PrefixCacheHits.Table.EMPTY);
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.weka.prompt.CorpusPrompts;
+import dev.infermark.weka.prompt.PrefixCacheHits;
 import dev.infermark.weka.prompt.TokenCorpus;
 import dev.infermark.weka.topology.SessionTree;
 import dev.infermark.weka.topology.TopologyBuilder;
@@ -33,6 +34,7 @@ public final class CorpusBuilder {
     java.util.Objects.requireNonNull(tokenizer, "AgentX prompt reconstruction needs the run's tokenizer (infermark.tokenizer)");
     CorpusPrompts prompts = new CorpusPrompts(TokenCorpus.build(tokenizer, seed), seed, blockSizeOverride);
     List<SessionTree> trees = new ArrayList<>(traces.size());
+    List<WekaTrace> kept = new ArrayList<>(traces.size());
     Set<String> ids = new HashSet<>();
     for (WekaTrace t : traces) {
       if (!ids.add(t.id())) {
@@ -49,7 +51,8 @@ public final class CorpusBuilder {
         throw new IllegalArgumentException("trace " + t.id() + ": " + e.getMessage(), e);
       }
       trees.add(tree);
+      kept.add(t);
     }
-    return new Corpus(trees, prompts, metadata, loader);
+    return new Corpus(trees, prompts, metadata, loader, PrefixCacheHits.Table.of(kept));
   }
 }

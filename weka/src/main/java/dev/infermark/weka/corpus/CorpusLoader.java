@@ -59,6 +59,7 @@ public final class CorpusLoader {
       loader = "weka_trace";
       traces = readLocal(Path.of(inputFile));
       meta.put("source_type", "file");
+      meta.put("loader", loader);
       meta.put("input_file", inputFile);
     } else {
       String repoSpec = !blank(hfDataset) ? hfDataset.trim() : PublicDatasets.repo(alias);
@@ -71,14 +72,15 @@ public final class CorpusLoader {
         revision = repoSpec.substring(at + 1);
       }
       traces = readHf(hub, repo, revision);
-      meta.put("source_type", "huggingface");
+      // AIPerf's public-dataset provenance (hf-weka-dataset is its weka_hf public loader)
+      meta.put("source_type", "public_dataset");
+      meta.put("loader", loader);
       meta.put("hf_dataset_name", repo);
       meta.put("hf_split", HF_SPLIT);
       if (revision != null) {
         meta.put("hf_revision", revision);
       }
     }
-    meta.put("loader", loader);
     Integer osl = settings.get(CorpusKeys.SYNTHESIS_MAX_OSL);
     traces = filterByContext(traces, settings.get(CorpusKeys.MAX_CONTEXT_LENGTH), osl);
     Integer cap = settings.get(Keys.NUM_DATASET_ENTRIES);
@@ -88,7 +90,14 @@ public final class CorpusLoader {
       }
       traces = traces.subList(0, Math.min(cap, traces.size()));
     }
-    meta.put("num_dataset_entries", traces.size());
+    if (blank(inputFile)) {
+      // as AIPerf: the entries asked for, when they were
+      if (cap != null) {
+        meta.put("num_dataset_entries", cap);
+      }
+    } else {
+      meta.put("num_dataset_entries", traces.size());
+    }
     TopologyOptions options = new TopologyOptions(osl, new ModelMap(settings.get(Keys.MODEL)),
         settings.get(CorpusKeys.WEKA_SPLIT_FLATTENED_AGENTS), splitOptions(settings));
     return CorpusBuilder.build(traces, options, tokenizer, seed, settings.get(CorpusKeys.PROMPT_INPUT_TOKENS_BLOCK_SIZE),

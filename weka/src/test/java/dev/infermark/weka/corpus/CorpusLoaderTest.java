@@ -144,8 +144,15 @@ class CorpusLoaderTest {
       Corpus c = load(Map.of("hf-weka-dataset", "org/weka", "model", "served-model"), hub.client(cache));
       assertThat(c.loader()).isEqualTo("weka_hf");
       assertThat(c.trees()).extracting(SessionTree::traceId).containsExactly("trace_sa", "trace_0504");
+      // AIPerf's public-dataset provenance: --hf-weka-dataset is its weka_hf public loader
+      assertThat(c.datasetMetadata().get("source_type").asString()).isEqualTo("public_dataset");
+      assertThat(c.datasetMetadata().get("loader").asString()).isEqualTo("weka_hf");
       assertThat(c.datasetMetadata().get("hf_dataset_name").asString()).isEqualTo("org/weka");
       assertThat(c.datasetMetadata().get("hf_split").asString()).isEqualTo("train");
+      assertThat(c.datasetMetadata().has("num_dataset_entries")).isFalse(); // not asked for
+      assertThat(c.prefixCache().lookup("trace_0504", 0, -1)).isNotNull(); // its theoretical prefix-cache blocks
+      Corpus capped = load(Map.of("hf-weka-dataset", "org/weka", "num-dataset-entries", "5"), hub.client(cache));
+      assertThat(capped.datasetMetadata().get("num_dataset_entries").asInt()).isEqualTo(5); // as asked, as AIPerf
       assertThat(c.trees().getFirst().root().turns().getFirst().model()).isEqualTo("served-model");
       assertThat(hub.requests()).anySatisfy(r -> assertThat(r).contains("traces.jsonl"));
     }
@@ -169,7 +176,10 @@ class CorpusLoaderTest {
       for (String alias : List.of("semianalysis_cc_traces_weka_062126", "semianalysis_cc_traces_weka_with_subagents")) {
         Corpus c = load(Map.of("public-dataset", alias), hub.client(tmp.resolve("cache")));
         assertThat(c.loader()).isEqualTo(alias);
+        assertThat(c.datasetMetadata().get("source_type").asString()).isEqualTo("public_dataset");
+        assertThat(c.datasetMetadata().get("loader").asString()).isEqualTo(alias);
         assertThat(c.datasetMetadata().get("hf_dataset_name").asString()).isEqualTo("semianalysisai/cc-traces-weka-062126");
+        assertThat(c.datasetMetadata().get("hf_split").asString()).isEqualTo("train");
         assertThat(c.trees()).hasSize(1);
       }
     }

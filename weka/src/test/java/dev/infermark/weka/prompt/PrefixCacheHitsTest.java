@@ -19,6 +19,22 @@ class PrefixCacheHitsTest {
     assertThat(hits).extracting(PrefixCacheHits.Hit::hitBlocks).containsExactly(0, 0, 3);
     assertThat(hits.get(2).ratio()).isEqualTo(3 * 64 / 400.0);
     assertThat(hits).extracting(PrefixCacheHits.Hit::innerIndex).containsExactly(-1, 0, -1);
+    assertThat(hits).extracting(PrefixCacheHits.Hit::totalBlocks).containsExactly(3, 2, 5);
+  }
+
+  @Test
+  void theTableFindsEachRequestByItsPlaceInTheTrace() {
+    WekaTrace t = WekaTraceParser.parseFile(TestData.weka("aiperf-fixtures/weka_traces_one_subagent.json"));
+    PrefixCacheHits.Table table = PrefixCacheHits.Table.of(List.of(t));
+    // the fixture's entries: parent, sub-agent (one request), parent
+    assertThat(table.lookup(t.id(), 0, -1)).containsExactly(0, 3);
+    assertThat(table.lookup(t.id(), 1, 0)).containsExactly(0, 2);
+    assertThat(table.lookup(t.id(), 2, -1)).containsExactly(3, 5);
+    assertThat(table.lookup(t.id(), 1, -1)).isNull(); // the sub-agent entry itself is no request
+    assertThat(table.lookup(t.id(), 3, -1)).isNull();
+    assertThat(table.lookup(t.id(), 1, 1)).isNull();
+    assertThat(table.lookup("other", 0, -1)).isNull();
+    assertThat(PrefixCacheHits.Table.EMPTY.lookup(t.id(), 0, -1)).isNull();
   }
 
   @Test
