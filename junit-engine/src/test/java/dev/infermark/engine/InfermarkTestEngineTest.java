@@ -265,6 +265,16 @@ class InfermarkTestEngineTest {
   }
 
   @Test
+  void namedScenarioIsDiscoveredWhenNothingIsSelected() {
+    // Surefire executes with a second request that selects only the classes its first discovery found tests in
+    EngineTestKit.engine(TestRuntime.engine())
+        .configurationParameter("infermark.url", "127.0.0.1:9")
+        .configurationParameter("infermark.artifact-dir", artifacts.toString())
+        .configurationParameter("infermark.scenario", "fixed-result")
+        .execute().testEvents().assertStatistics(s -> s.started(10));
+  }
+
+  @Test
   void namedScenarioSettingSelectsExactlyThatScenario() {
     EngineExecutionResults r = kit(selectClass(LockedScenario.class))
         .configurationParameter("infermark.scenario", "fixed-result").execute();

@@ -10,19 +10,19 @@ import java.util.Set;
 
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.DiscoveryIssue.Severity;
+import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.DiscoveryFilter;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.EngineDiscoveryListener;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.discovery.ClassSelector;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
-import org.junit.platform.engine.discovery.UniqueIdSelector;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
 import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
-import org.junit.platform.engine.support.discovery.SelectorResolver;
 
 import dev.infermark.engine.descriptor.InfermarkEngineDescriptor;
-import dev.infermark.engine.descriptor.InfermarkUniqueIds;
 import dev.infermark.engine.descriptor.RunDescriptor;
 import dev.infermark.engine.descriptor.ScenarioDescriptor;
 import dev.infermark.scenario.ScenarioModel;
@@ -55,20 +55,21 @@ public final class ScenarioDiscovery {
     for (String p : settings.problems()) {
       issues.reportIssue(DiscoveryIssue.create(Severity.WARNING, p));
     }
-    EngineDiscoveryRequestResolver.Builder<InfermarkEngineDescriptor> builder = EngineDiscoveryRequestResolver.builder();
+    EngineDiscoveryRequest effective = request;
     Optional<String> named = settings.user(Keys.SCENARIO.name()).map(String::trim).filter(n -> !n.isEmpty());
     if (named.isPresent()) {
       Optional<Class<?>> type = named(named.get(), issues);
       if (type.isEmpty()) {
         return;
       }
-      builder.addSelectorResolver(new OnlyThisScenario(type.get(), engine));
+      effective = new OnlyTheNamedScenario(request, type.get());
     }
-    builder.addClassContainerSelectorResolver(ScenarioModel::isScenario)
+    EngineDiscoveryRequestResolver.<InfermarkEngineDescriptor>builder()
+        .addClassContainerSelectorResolver(ScenarioModel::isScenario)
         .addSelectorResolver(new ScenarioResolver(settings, issues))
         .addSelectorResolver(new RunResolver(settings, issues))
         .addSelectorResolver(new CheckResolver())
-        .build().resolve(request, engine);
+        .build().resolve(effective, engine);
     checkAcrossScenarios(engine, settings, issues);
   }
 
@@ -151,16 +152,30 @@ public final class ScenarioDiscovery {
   }
 
   /**
-   * {@code infermark.scenario=NAME}: every selector of the request stands for that scenario, so
-   * whatever Surefire or an IDE selects, the named scenario runs, once, and nothing else.
+   * {@code infermark.scenario=NAME}: the request as if it selected that scenario's class and
+   * nothing else, whatever it selects (Surefire passes its own test classes, and executes with a
+   * request of the classes its first discovery found tests in, which may be none of them).
    */
-  private record OnlyThisScenario(Class<?> type, InfermarkEngineDescriptor engine) implements SelectorResolver {
+  private record OnlyTheNamedScenario(EngineDiscoveryRequest request, Class<?> type) implements EngineDiscoveryRequest {
     @Override
-    public Resolution resolve(DiscoverySelector selector, Context context) {
-      boolean itself = selector instanceof ClassSelector c && c.getClassName().equals(type.getName())
-          || selector instanceof UniqueIdSelector u
-              && u.getUniqueId().hasPrefix(InfermarkUniqueIds.scenario(engine.getUniqueId(), type));
-      return itself ? Resolution.unresolved() : Resolution.selectors(Set.of(DiscoverySelectors.selectClass(type)));
+    public <T extends DiscoverySelector> List<T> getSelectorsByType(Class<T> selectorType) {
+      ClassSelector only = DiscoverySelectors.selectClass(type);
+      return selectorType.isInstance(only) ? List.of(selectorType.cast(only)) : List.of();
+    }
+
+    @Override
+    public <T extends DiscoveryFilter<?>> List<T> getFiltersByType(Class<T> filterType) {
+      return List.of();
+    }
+
+    @Override
+    public ConfigurationParameters getConfigurationParameters() {
+      return request.getConfigurationParameters();
+    }
+
+    @Override
+    public EngineDiscoveryListener getDiscoveryListener() {
+      return request.getDiscoveryListener();
     }
   }
 }
