@@ -7,6 +7,9 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import dev.infermark.api.Metric;
+import dev.infermark.api.Stat;
+
 /**
  * A service-level objective: a threshold on one statistic of one metric of a run. Repeatable.
  *
@@ -15,10 +18,12 @@ import java.lang.annotation.Target;
  * the measured value and the threshold in its message, and it fails as well when the run did not
  * measure that metric (a number we cannot measure is never taken as zero).
  *
- * <p>Examples: {@code @Slo(metric = "time_to_first_token", stat = "p95", max = 2, unit = "s")};
- * {@code @Slo(metric = "output_token_throughput_per_user", stat = "p25", min = 20)};
- * {@code @Slo(metric = "accuracy", min = 0.6)};
- * {@code @Slo(tier = "SLO #1", metric = "supported_agents", min = 32)}.
+ * <p>Examples: {@code @Slo(metric = TIME_TO_FIRST_TOKEN, stat = P95, max = 2, unit = "s")};
+ * {@code @Slo(metric = OUTPUT_TOKEN_THROUGHPUT_PER_USER, stat = P25, min = 20)};
+ * {@code @Slo(metric = ACCURACY, min = 0.6)};
+ * {@code @Slo(tier = "SLO #1", metric = SUPPORTED_AGENTS, min = 32)} (with {@code import static
+ * dev.infermark.api.Metric.*} and {@code dev.infermark.api.Stat.*}); a result a scenario's own
+ * generator adds: {@code @Slo(custom = "my_score", min = 0.9)}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -28,14 +33,18 @@ public @interface Slo {
   /** Marker for an unset bound. */
   double UNSET = Double.NaN;
 
-  /** The metric tag (AIPerf names, e.g. {@code time_to_first_token}, or a scenario's own result). */
-  String metric();
+  /** The metric; unset ({@link Metric#CUSTOM}) when {@link #custom()} names the scenario's own. */
+  Metric metric() default Metric.CUSTOM;
 
   /**
-   * The statistic: {@code avg}, {@code min}, {@code max}, {@code std}, {@code p1} … {@code p99},
-   * or {@code value} for a scalar result (the default).
+   * The tag of a metric that is not a {@link Metric}: a result the scenario's own generator adds
+   * (checked at discovery: it must not be a known metric's tag; set exactly one of
+   * {@code metric} and {@code custom}).
    */
-  String stat() default "value";
+  String custom() default "";
+
+  /** The statistic; {@link Stat#VALUE} (the default) for a one-per-run result. */
+  Stat stat() default Stat.VALUE;
 
   /** Lower bound (inclusive), in {@link #unit()}; unset by default. */
   double min() default UNSET;

@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
  * Marks the method of a {@link Scenario} class that builds the run's load generator.
  *
  * <p>The method is called once per run, after {@link Param} fields are set. It returns a
- * {@code dev.infermark.run.LoadGenerator} (for example {@code Conversations}, or a built-in
+ * {@code dev.infermark.api.LoadGenerator} (for example {@code Conversations}, or a built-in
  * methodology such as the AgentX replay). Its parameters are injected by type: {@code RunContext},
  * {@code Settings}, {@code Tokenizer}, {@code SyntheticText}, or an interface of the scenario's own
  * whose methods read settings ({@code interface ChatSettings { Duration benchmarkDuration(); }}: a typed

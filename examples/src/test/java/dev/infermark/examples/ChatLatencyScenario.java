@@ -1,20 +1,25 @@
 package dev.infermark.examples;
 
+import static dev.infermark.api.Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER;
+import static dev.infermark.api.Metric.TIME_TO_FIRST_TOKEN;
+import static dev.infermark.api.Stat.P25;
+import static dev.infermark.api.Stat.P95;
+
 import dev.infermark.annotations.Concurrency;
 import dev.infermark.annotations.Measurement;
 import dev.infermark.annotations.Param;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Workload;
-import dev.infermark.workload.Conversations;
-import dev.infermark.workload.SyntheticText;
-import dev.infermark.workload.Turn;
+import dev.infermark.api.workload.Conversations;
+import dev.infermark.api.workload.SyntheticText;
+import dev.infermark.api.workload.Turn;
 
 @Scenario(name = "chat-latency", description = "Short chat turns at fixed concurrency")
 @Concurrency(8)
 @Measurement(duration = "10s")
-@Slo(metric = "time_to_first_token", stat = "p95", max = 2, unit = "s")
-@Slo(metric = "output_token_throughput_per_user", stat = "p25", min = 5)
+@Slo(metric = TIME_TO_FIRST_TOKEN, stat = P95, max = 2, unit = "s")
+@Slo(metric = OUTPUT_TOKEN_THROUGHPUT_PER_USER, stat = P25, min = 5)
 public class ChatLatencyScenario {
   @Param({"128", "1024"})
   int inputTokens;

@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
@@ -24,26 +22,23 @@ import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.agentperf.AgentPerf;
 import dev.infermark.agentx.replay.AgenticReplayGenerator;
 import dev.infermark.agentx.replay.SmokeCorpus;
+import dev.infermark.api.LoadGenerator;
+import dev.infermark.api.workload.Conversations;
+import dev.infermark.api.workload.Turn;
 import dev.infermark.artifact.RunRecorder;
-import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.run.Cancellation;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunInfo;
-import dev.infermark.settings.Settings;
-import dev.infermark.workload.Conversations;
-import dev.infermark.workload.Turn;
+import dev.infermark.testkit.ScenarioTestKit;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Issue 11 §2: every request the server received has exactly one record in
  * {@code profile_export.jsonl} once the run's artifacts are written, for every load generator,
  * when a grace period cuts requests off and when the run is cancelled in the middle. The server
- * hangs chosen requests (headers and a first chunk, then nothing); the wiring is the runner's: the
- * client's {@code cancelInFlight} on the run's cancel, the generator, then the recorder's finish.
+ * hangs chosen requests (headers and a first chunk, then nothing); the harness runs each generator
+ * as the runner does ({@link ScenarioTestKit}): its client records, a cancel aborts what is in
+ * flight, the recording is finished before the artifacts.
  */
 class NoRequestVanishesTest {
   private static final String CUT_OFF_AT_RUN_END = "cut off at the end of the run: still in flight when "
@@ -83,7 +78,6 @@ class NoRequestVanishesTest {
     Map<String, String> all = new HashMap<>(Map.of("model", "test-model", "use-server-token-count", "true",
         "url", server.uri().toString()));
     all.putAll(settings);
-    Settings s = Settings.of(all);
     Path out = Files.createDirectories(dir.resolve(scenario));
     Cancellation cancellation = new Cancellation();
     if (cancelAt > 0) {
@@ -93,26 +87,9 @@ class NoRequestVanishesTest {
         }
       };
     }
-    SubmissionVerdict verdict = new SubmissionVerdict();
-    Throwable failure = null;
-    Instant start = Instant.now();
-    RunContext ctx;
-    try (OpenAiClient client = OpenAiClient.create(s, server.uri(), new Progress());
-         RunRecorder recorder = new RunRecorder(out, s)) {
-      recorder.attach(client);
-      Runnable unregister = cancellation.onCancel(client::cancelInFlight);
-      ctx = new RunContext(scenario, Map.of(), s, server.uri(), false, client, recorder, new Progress(), cancellation,
-          out, Optional.of(verdict), null, 42, line -> { });
-      try {
-        generator.run(ctx);
-      } catch (Exception e) {
-        failure = e;
-      } finally {
-        unregister.run();
-      }
-      recorder.finish(new RunInfo(scenario, "b", 42, Map.of(), Optional.of(verdict), cancellation.cancelled(), start,
-          Instant.now(), ctx.exportExtras(), 0));
-    }
+    ScenarioTestKit.Run run = ScenarioTestKit.settings(all).scenario(scenario).target(server.uri()).artifacts(out)
+        .cancellation(cancellation).verdict(new SubmissionVerdict()).seed(42).run(generator);
+    Throwable failure = run.failure();
     List<JsonNode> lines = Files.readAllLines(out.resolve(RunRecorder.JSONL)).stream().map(Json::parse).toList();
     return new Run(lines, Json.parse(Files.readString(out.resolve(RunRecorder.JSON))), failure);
   }

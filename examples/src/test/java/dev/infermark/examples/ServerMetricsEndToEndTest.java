@@ -17,11 +17,11 @@ import dev.infermark.annotations.Concurrency;
 import dev.infermark.annotations.Measurement;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
+import dev.infermark.api.workload.Conversations;
+import dev.infermark.api.workload.SyntheticText;
+import dev.infermark.api.workload.Turn;
 import dev.infermark.json.Json;
 import dev.infermark.servermetrics.ServerMetricsExport;
-import dev.infermark.workload.Conversations;
-import dev.infermark.workload.SyntheticText;
-import dev.infermark.workload.Turn;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -2,12 +2,12 @@ package dev.infermark.artifact;
 
 import java.util.Map;
 
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.MetricDefs;
 import dev.infermark.metrics.RecordMetrics;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 

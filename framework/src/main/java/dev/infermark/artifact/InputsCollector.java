@@ -10,10 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.infermark.client.InferenceRequest;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
 import dev.infermark.client.RequestBodyListener;
 import dev.infermark.json.Json;
-import dev.infermark.record.Phase;
 import tools.jackson.core.JsonGenerator;
 
 /**

@@ -3,8 +3,8 @@ package dev.infermark.artifact;
 import java.time.Instant;
 import java.util.function.Supplier;
 
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.servermetrics.Mark;
 
 /**
@@ -13,10 +13,11 @@ import dev.infermark.servermetrics.Mark;
  * this window and divides by the profiling tokens, so it must not include dataset loading, warmup
  * or the writing of artifacts.
  *
- * <p>The start is the load generator's {@code profiling} phase mark; the end is the mark that ends
- * it (a phase other than {@code drain}, as {@link Mark#ofPhase} reads names), else the end of the
- * last profiling request, when the drain is over. A generator that marks no profiling phase
- * (AA-AgentPerf, accuracy) gets the span of its profiling requests: first start to last end.
+ * <p>The start is the {@link Mark#PROFILING_START} the harness marks when profiling is announced
+ * ({@code RunContext.phase(PROFILING)}); the end is the {@link Mark#PROFILING_END} of a later step,
+ * else the end of the last profiling request, when the grace period is over. A generator that
+ * announces no profiling phase (AA-AgentPerf) gets the span of its profiling requests: first start
+ * to last end.
  * Thread-safe.
  */
 public final class ProfilingWindow {
@@ -34,9 +35,8 @@ public final class ProfilingWindow {
     this.clock = clock;
   }
 
-  /** A phase the load generator entered ({@code Progress.phase}). */
-  public synchronized void phase(String name) {
-    Mark m = Mark.ofPhase(name, markedStart != null);
+  /** A phase boundary the harness announced. */
+  public synchronized void mark(Mark m) {
     if (m == Mark.PROFILING_START && markedStart == null) {
       markedStart = clock.get();
     } else if (m == Mark.PROFILING_END && markedEnd == null) {

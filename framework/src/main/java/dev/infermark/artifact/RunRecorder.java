@@ -12,6 +12,10 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
+import dev.infermark.api.RunResult;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.ClientSelfCheck;
@@ -23,13 +27,10 @@ import dev.infermark.metrics.RecordMetrics;
 import dev.infermark.metrics.SelfCheckResult;
 import dev.infermark.metrics.Stats;
 import dev.infermark.metrics.Summary;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
 import dev.infermark.record.RecordSink;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.run.RunInfo;
 import dev.infermark.run.RunRecording;
-import dev.infermark.run.RunResult;
+import dev.infermark.servermetrics.Mark;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 
@@ -122,10 +123,10 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
-  /** The load generator entered a phase: marks the profiling window ({@code start_time}/{@code end_time}). */
+  /** A phase boundary the harness announced: marks the profiling window ({@code start_time}/{@code end_time}). */
   @Override
-  public void phase(String name) {
-    window.phase(name);
+  public void mark(Mark m) {
+    window.mark(m);
   }
 
   /** The phase's summary so far. */

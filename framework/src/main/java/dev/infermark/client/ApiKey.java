@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.infermark.api.request.RequestError;
 import dev.infermark.json.Json;
-import dev.infermark.record.RequestError;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 

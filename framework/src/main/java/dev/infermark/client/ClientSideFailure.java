@@ -5,8 +5,8 @@ import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
 import java.util.List;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.RequestError;
 
 /**
  * Tells failures of infermark's own client (the JVM out of file descriptors, local ports or socket

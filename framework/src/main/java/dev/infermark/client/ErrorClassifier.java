@@ -3,8 +3,8 @@ package dev.infermark.client;
 import java.util.List;
 import java.util.Locale;
 
+import dev.infermark.api.request.ErrorKind;
 import dev.infermark.json.Json;
-import dev.infermark.record.ErrorKind;
 import tools.jackson.databind.JsonNode;
 
 /**

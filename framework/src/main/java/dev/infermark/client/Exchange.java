@@ -13,9 +13,10 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.tokenizer.Tokenizer;
 
 /**

@@ -12,9 +12,11 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
@@ -38,7 +40,7 @@ import dev.infermark.tokenizer.Tokenizer;
  * it to the run's cancellation), {@link #bodyListener} (inputs.json), {@link #tokenizer} (token
  * counts when {@code use-server-token-count} is off) and {@link #stats} (self-check).
  */
-public final class OpenAiClient implements InferenceClient {
+public final class OpenAiClient implements ServerClient {
   /** How much of an error body a record keeps. */
   public static final int MAX_ERROR_BODY = ResponseBody.MAX_ERROR_BODY;
 
@@ -161,7 +163,7 @@ public final class OpenAiClient implements InferenceClient {
    */
   @Override
   public java.util.Optional<String> preflight() {
-    InferenceRequest tiny = new InferenceRequest(dev.infermark.record.Phase.WARMUP, null,
+    InferenceRequest tiny = new InferenceRequest(dev.infermark.api.request.Phase.WARMUP, null,
         endpointType.equals("chat") ? List.of(ChatMessage.user("Hi")) : List.of(), endpointType.equals("chat") ? null : "Hi",
         null, 1, null, false, -1);
     return java.util.Optional.of(Preflight.run(new Preflight.Target(base, endpoint, endpointType, apiKey, models,

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.json.Json;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
@@ -39,20 +41,21 @@ final class RequestBodyWriter {
 
   /** Whether this request streams: the {@code stream} extra wins over the setting. */
   boolean streams(InferenceRequest r) {
-    JsonNode s = r.extraBody() == null ? null : r.extraBody().get("stream");
-    if (s == null && extraInputs != null) {
-      s = extraInputs.get("stream");
+    Object s = r.extraBody() == null ? null : r.extraBody().get("stream");
+    if (s == null && extraInputs != null && extraInputs.get("stream") instanceof JsonNode n && n.isBoolean()) {
+      s = n.booleanValue();
     }
-    return s != null && s.isBoolean() ? s.booleanValue() : streaming;
+    return s instanceof Boolean b ? b : streaming;
   }
 
   byte[] write(InferenceRequest r) {
-    Map<String, JsonNode> extras = new LinkedHashMap<>();
+    // Values are Jackson nodes (the run's extra inputs) or plain Java JSON values (a request's extra body).
+    Map<String, Object> extras = new LinkedHashMap<>();
     if (extraInputs != null) {
       extraInputs.properties().forEach(e -> extras.put(e.getKey(), e.getValue()));
     }
     if (r.extraBody() != null) {
-      r.extraBody().properties().forEach(e -> extras.put(e.getKey(), e.getValue()));
+      extras.putAll(r.extraBody());
     }
     boolean stream = streams(r);
     ByteArrayOutputStream out = new ByteArrayOutputStream(estimate(r));
@@ -86,9 +89,9 @@ final class RequestBodyWriter {
         g.writeNumberProperty(maxKey, r.maxTokens());
       }
       boolean usageOption = stream && includeUsage && !extras.containsKey("stream_options");
-      for (Map.Entry<String, JsonNode> e : extras.entrySet()) {
+      for (Map.Entry<String, Object> e : extras.entrySet()) {
         g.writeName(e.getKey());
-        g.writeTree(e.getValue());
+        g.writePOJO(e.getValue());
       }
       if (usageOption) {
         g.writeName("stream_options");
@@ -112,7 +115,7 @@ final class RequestBodyWriter {
     text(g, m.content());
     if (m.toolCalls() != null) {
       g.writeName("tool_calls");
-      g.writeTree(m.toolCalls());
+      g.writePOJO(m.toolCalls());
     }
     if (m.toolCallId() != null) {
       g.writeStringProperty("tool_call_id", m.toolCallId());
@@ -124,13 +127,13 @@ final class RequestBodyWriter {
   }
 
   /** Writes an extra's value in a core key's position; true when it did. */
-  private static boolean core(JsonGenerator g, Map<String, JsonNode> extras, String key) {
-    JsonNode v = extras.remove(key);
-    if (v == null) {
+  private static boolean core(JsonGenerator g, Map<String, Object> extras, String key) {
+    if (!extras.containsKey(key)) {
       return false;
     }
+    Object v = extras.remove(key);
     g.writeName(key);
-    g.writeTree(v);
+    g.writePOJO(v);
     return true;
   }
 

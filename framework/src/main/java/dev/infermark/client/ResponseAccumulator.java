@@ -3,8 +3,8 @@ package dev.infermark.client;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.RequestError;
 
 /**
  * Collects what one response says: content chunk times, text, usage, finish reason, and the first

@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.RequestError;
 
 /**
  * One response body, read by its status and content type whatever was asked: SSE (parsed as the

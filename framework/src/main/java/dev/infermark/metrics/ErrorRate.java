@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.infermark.record.ErrorKind;
+import dev.infermark.api.request.ErrorKind;
 import dev.infermark.settings.Keys;
 
 /**

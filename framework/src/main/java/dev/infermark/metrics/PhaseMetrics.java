@@ -10,9 +10,9 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
 
 import static dev.infermark.metrics.MetricDefs.*;
 

@@ -2,7 +2,7 @@ package dev.infermark.metrics;
 
 import java.util.List;
 
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.RequestRecord;
 
 import static dev.infermark.metrics.MetricDefs.*;
 

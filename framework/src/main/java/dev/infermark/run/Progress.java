@@ -1,14 +1,12 @@
 package dev.infermark.run;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Live progress of a run: the phase, its elapsed and total time, and request counters. Load
- * generators set the phase; the client counts sent/returned/errors. A reporter prints it at a
+ * Live progress of a run: the phase, its elapsed and total time, and request counters. The harness
+ * sets the phase (as announced through the run's context); the client counts sent/returned/errors. A reporter prints it at a
  * steady interval.
  */
 public final class Progress {
@@ -18,17 +16,10 @@ public final class Progress {
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong returned = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
-  private final List<java.util.function.Consumer<String>> listeners = new CopyOnWriteArrayList<>();
 
   /** Enters a phase; {@code total} is its expected length, or {@code null} when unknown. */
   public void phase(String name, Duration total) {
     phase.set(new PhaseState(name, System.nanoTime(), total));
-    listeners.forEach(l -> l.accept(name));
-  }
-
-  /** Tells {@code listener} each phase name as it is entered (the server-metrics recorder marks its window). */
-  public void onPhase(java.util.function.Consumer<String> listener) {
-    listeners.add(listener);
   }
 
   public void requestSent() {

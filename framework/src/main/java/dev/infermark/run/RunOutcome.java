@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import dev.infermark.api.RunResult;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.ErrorRate;
 

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.infermark.client.InferenceClient;
+import dev.infermark.api.RunResult;
+import dev.infermark.client.ServerClient;
 import dev.infermark.metrics.Summary;
 import dev.infermark.record.RecordSink;
+import dev.infermark.servermetrics.Mark;
 import dev.infermark.settings.Settings;
 
 /**
@@ -29,11 +31,8 @@ public interface RunRecording extends RecordSink, AutoCloseable {
     close();
   }
 
-  /**
-   * The load generator entered phase {@code name} ({@code Progress.phase}); the recording marks the
-   * profiling window with it.
-   */
-  default void phase(String name) {}
+  /** A phase boundary the harness announced; the recording marks the profiling window with it. */
+  default void mark(Mark m) {}
 
   /** The profiling metrics so far (for the multi-run aggregate). */
   Summary profilingSummary();
@@ -41,6 +40,6 @@ public interface RunRecording extends RecordSink, AutoCloseable {
   /** Opens the recording of one run, for the run's client. */
   @FunctionalInterface
   interface Factory {
-    RunRecording open(Path runDir, Settings settings, InferenceClient client) throws IOException;
+    RunRecording open(Path runDir, Settings settings, ServerClient client) throws IOException;
   }
 }

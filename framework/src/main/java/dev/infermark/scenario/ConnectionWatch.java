@@ -2,9 +2,9 @@ package dev.infermark.scenario;
 
 import java.util.function.Consumer;
 
-import dev.infermark.record.ErrorKind;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.record.RecordSink;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.settings.Keys;
 
 /**

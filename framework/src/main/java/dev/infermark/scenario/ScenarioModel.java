@@ -21,8 +21,9 @@ import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Warmup;
 import dev.infermark.annotations.Workload;
+import dev.infermark.api.LoadGenerator;
+import dev.infermark.api.SelfPhased;
 import dev.infermark.lock.Lock;
-import dev.infermark.run.LoadGenerator;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
 
@@ -40,9 +41,9 @@ public record ScenarioModel(Class<?> type, String name, String description, List
    * What a {@code @Workload} method may declare as parameters besides typed settings interfaces
    * (any other interface, checked by {@link ScenarioCheck}); {@link ScenarioRunner} passes them.
    */
-  static final java.util.Set<Class<?>> INJECTED = java.util.Set.of(dev.infermark.run.RunContext.class,
-      dev.infermark.settings.Settings.class, dev.infermark.tokenizer.Tokenizer.class,
-      dev.infermark.workload.SyntheticText.class);
+  static final java.util.Set<Class<?>> INJECTED = java.util.Set.of(dev.infermark.api.RunContext.class,
+      dev.infermark.run.HarnessContext.class, dev.infermark.settings.Settings.class, dev.infermark.tokenizer.Tokenizer.class,
+      dev.infermark.api.workload.SyntheticText.class);
 
   /** Whether the class is annotated {@link Scenario} (cheap check, no validation). */
   public static boolean isScenario(Class<?> c) {
@@ -85,7 +86,15 @@ public record ScenarioModel(Class<?> type, String name, String description, List
     Method workload = workloads.get(0);
     if (!LoadGenerator.class.isAssignableFrom(workload.getReturnType())) {
       throw new InvalidScenarioException(c, "@Workload method " + workload.getName() + " must return a "
-          + LoadGenerator.class.getName() + ", not " + workload.getReturnType().getName());
+          + LoadGenerator.class.getName() + " (a ClosedLoop such as Conversations, or a SelfPhased methodology), not "
+          + workload.getReturnType().getName());
+    }
+    if (SelfPhased.class.isAssignableFrom(workload.getReturnType())) {
+      for (Class<? extends java.lang.annotation.Annotation> a : List.of(Warmup.class, Measurement.class)) {
+        if (c.isAnnotationPresent(a)) {
+          throw new InvalidScenarioException(c, selfPhasedProblem(a, workload.getReturnType()));
+        }
+      }
     }
     for (java.lang.reflect.Parameter p : workload.getParameters()) {
       if (!INJECTED.contains(p.getType()) && !p.getType().isInterface()) {
@@ -101,8 +110,12 @@ public record ScenarioModel(Class<?> type, String name, String description, List
     }
     List<SloSpec> slos = new ArrayList<>();
     for (Slo slo : c.getAnnotationsByType(Slo.class)) {
+      Optional<String> naming = SloSpec.namingProblem(slo);
+      if (naming.isPresent()) {
+        throw new InvalidScenarioException(c, naming.get());
+      }
       if (Double.isNaN(slo.min()) && Double.isNaN(slo.max())) {
-        throw new InvalidScenarioException(c, "@Slo on " + slo.metric() + " needs min or max");
+        throw new InvalidScenarioException(c, "@Slo on " + SloSpec.tag(slo) + " needs min or max");
       }
       slos.add(SloSpec.of(slo));
     }
@@ -198,6 +211,37 @@ public record ScenarioModel(Class<?> type, String name, String description, List
       }
     }
     return out;
+  }
+
+  /**
+   * Why {@code annotation} may not sit on a scenario whose workload runs its own phases: one meaning
+   * of {@code @Warmup}/{@code @Measurement} everywhere (the harness's closed-loop phases), so a
+   * methodology never silently ignores them.
+   */
+  static String selfPhasedProblem(Class<? extends java.lang.annotation.Annotation> annotation, Class<?> workload) {
+    return "@" + annotation.getSimpleName() + " sets the phases of a closed-loop workload, but this scenario's workload ("
+        + workload.getSimpleName() + ") is SelfPhased: it runs its own phases from its own settings (e.g. "
+        + "benchmark-duration for the AgentX replay, agentperf-steady-duration for AA-AgentPerf); remove @"
+        + annotation.getSimpleName() + " and set those with @Default";
+  }
+
+  /**
+   * Rejects {@code @Warmup}/{@code @Measurement} when the workload built for a run turned out to be
+   * {@link SelfPhased} (its method declared only {@link LoadGenerator}, so discovery could not tell).
+   */
+  public void checkPhases(LoadGenerator built) {
+    if (built instanceof SelfPhased) {
+      for (Class<? extends java.lang.annotation.Annotation> a : List.of(Warmup.class, Measurement.class)) {
+        if (type.isAnnotationPresent(a)) {
+          throw new InvalidScenarioException(type, selfPhasedProblem(a, built.getClass()));
+        }
+      }
+    }
+  }
+
+  /** Whether the workload runs its own phases ({@code @Workload} declared to return a {@link SelfPhased}). */
+  public boolean selfPhased() {
+    return SelfPhased.class.isAssignableFrom(workload.getReturnType());
   }
 
   /** Whether runs stamp a submission verdict (the scenario has locks). */

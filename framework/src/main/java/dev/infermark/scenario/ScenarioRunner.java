@@ -20,10 +20,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.infermark.annotations.Slo;
+import dev.infermark.api.LoadGenerator;
+import dev.infermark.api.RunContext;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.artifact.AggregateWriter;
-import dev.infermark.client.InferenceClient;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.client.PreflightException;
+import dev.infermark.client.ServerClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.LockViolation;
@@ -32,14 +36,14 @@ import dev.infermark.metrics.ErrorRate;
 import dev.infermark.metrics.Summary;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.ClientFactory;
-import dev.infermark.run.LoadGenerator;
+import dev.infermark.run.Harness;
+import dev.infermark.run.HarnessContext;
 import dev.infermark.run.OpenFiles;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
+import dev.infermark.run.RecordingClient;
 import dev.infermark.run.RunInfo;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.run.RunRecording;
-import dev.infermark.run.RunResult;
 import dev.infermark.servermetrics.RunServerMetrics;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
@@ -50,7 +54,7 @@ import dev.infermark.settings.Source;
 import dev.infermark.target.EmbeddedServer;
 import dev.infermark.target.EmbeddedServerProvider;
 import dev.infermark.tokenizer.Tokenizer;
-import dev.infermark.workload.SyntheticText;
+import dev.infermark.workload.SeededText;
 
 /**
  * Runs one run of a scenario: resolves settings (with the run's parameters), applies locks,
@@ -255,26 +259,25 @@ public final class ScenarioRunner {
     Thread reporter = startReporter(settings.get(Keys.PROGRESS_INTERVAL), progress, model.name());
     Runnable unregister = () -> { };
     String benchmarkId = UUID.randomUUID().toString();
-    try (InferenceClient client = clients.create(settings, target, progress);
-         RunRecording recording = preflightThenOpen(model, client, runDir, settings);
+    try (ServerClient server = clients.create(settings, target, progress);
+         RunRecording recording = preflightThenOpen(model, server, runDir, settings);
          RunServerMetrics serverMetrics = RunServerMetrics.start(settings, target, runDir, out)) {
-      progress.onPhase(serverMetrics::phase);
-      progress.onPhase(recording::phase);
-      unregister = run.onCancel(client::cancelInFlight);
+      unregister = run.onCancel(server::cancelInFlight);
       ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
-      RunContext ctx = new RunContext(model.name(), params.values(), settings, target, embedded, client,
-          watch, progress, run, runDir, verdict, HfHub.fromEnvironment(), seed, out,
-          List.of(model.type().getAnnotationsByType(Slo.class)));
+      RecordingClient client = new RecordingClient(server, watch, run, out);
+      HarnessContext ctx = HarnessContext.builder().scenario(model.name()).params(params.values()).settings(settings)
+          .target(target, embedded).client(client).progress(progress).cancellation(run).artifactDir(runDir)
+          .verdict(verdict).hub(HfHub.fromEnvironment()).seed(seed).log(out)
+          .slos(List.of(model.type().getAnnotationsByType(Slo.class))).marks(m -> {
+            serverMetrics.mark(m);
+            recording.mark(m);
+          }).build();
       watch.onLimit(message -> ctx.abort(ConnectionWatch.REASON, message));
       try {
-        if (client instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
+        if (server instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
           c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
         }
-        LoadGenerator generator = build(model, params, ctx);
-        RunResult r = generator.run(ctx);
-        if (r != null) {
-          result = r;
-        }
+        result = Harness.run(build(model, params, ctx), ctx, client);
       } catch (InvocationTargetException e) {
         failure = e.getCause();
       } catch (Exception | Error e) {
@@ -282,7 +285,7 @@ public final class ScenarioRunner {
       }
       // Free the client's connections before writing: a run that ran out of file descriptors still
       // gets its artifacts (nothing is in flight any more; its records are in).
-      client.close();
+      server.close();
       if (failure != null) {
         // Errors come first: the cause, then (when requests were sent) what they measured.
         out.accept("infermark: " + model.name() + ": the run failed: " + describe(failure));
@@ -337,7 +340,7 @@ public final class ScenarioRunner {
    * Checks the target before any load ({@code infermark.preflight}), then opens the recording: a
    * dead or wrong endpoint fails here, within seconds, and leaves no artifacts.
    */
-  private RunRecording preflightThenOpen(ScenarioModel model, InferenceClient client, Path runDir, Settings settings)
+  private RunRecording preflightThenOpen(ScenarioModel model, ServerClient client, Path runDir, Settings settings)
       throws IOException {
     if (settings.get(Keys.PREFLIGHT)) {
       try {
@@ -355,7 +358,7 @@ public final class ScenarioRunner {
     return t.getMessage() == null || t.getMessage().isBlank() ? t.toString() : t.getMessage();
   }
 
-  private LoadGenerator build(ScenarioModel model, RunParams params, RunContext ctx) throws Exception {
+  private LoadGenerator build(ScenarioModel model, RunParams params, HarnessContext ctx) throws Exception {
     Object instance = model.type().getDeclaredConstructor().newInstance();
     for (var e : model.params().entrySet()) {
       e.getKey().set(instance, ParamConverter.convert(e.getKey().getType(), params.values().get(e.getKey().getName())));
@@ -365,14 +368,14 @@ public final class ScenarioRunner {
     Object[] args = new Object[ps.length];
     for (int i = 0; i < ps.length; i++) {
       Class<?> t = ps[i].getType();
-      if (t == RunContext.class) {
+      if (t == RunContext.class || t == HarnessContext.class) {
         args[i] = ctx;
       } else if (t == Settings.class) {
         args[i] = ctx.settings();
       } else if (t == Tokenizer.class) {
         args[i] = ctx.tokenizer();
       } else if (t == SyntheticText.class) {
-        args[i] = new SyntheticText(ctx.tokenizer(), ctx.seed());
+        args[i] = new SeededText(ctx.tokenizer(), ctx.seed());
       } else if (t.isInterface()) {
         args[i] = TypedSettings.of(t, ctx.settings(), resolver.registry());
       } else {
@@ -385,6 +388,7 @@ public final class ScenarioRunner {
     if (g == null) {
       throw new InvalidScenarioException(model.type(), "@Workload method returned null");
     }
+    model.checkPhases(g);
     return g;
   }
 

@@ -126,10 +126,10 @@ public final class SloNames {
     }
     Known m = k.get();
     if (m.distribution() && slo.stat().equals("value")) {
-      out.add(ScenarioCheck.Problem.fatal(at + ": " + m.name() + " is a distribution; give a statistic, e.g. stat = \"p95\""));
+      out.add(ScenarioCheck.Problem.fatal(at + ": " + m.name() + " is a distribution; give a statistic, e.g. stat = Stat.P95"));
     } else if (!m.distribution() && !slo.stat().equals("value") && isStat(slo.stat())) {
       out.add(ScenarioCheck.Problem.fatal(at + ": " + m.name() + " is a single value, not a distribution; leave stat out "
-          + "(it is \"value\")"));
+          + "(it is Stat.VALUE)"));
     }
     String unit = slo.unit().trim().toLowerCase(Locale.ROOT);
     if (!unit.isEmpty() && !unit.equalsIgnoreCase(m.unit())

@@ -4,7 +4,8 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 import dev.infermark.annotations.Slo;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.Metric;
+import dev.infermark.api.RunResult;
 
 /** One {@link Slo} as data, and its evaluation against a run's result. */
 public record SloSpec(String metric, String stat, double min, double max, String unit, String tier, String name) {
@@ -13,7 +14,28 @@ public record SloSpec(String metric, String stat, double min, double max, String
   public record Outcome(boolean passed, String message, OptionalDouble measured) {}
 
   public static SloSpec of(Slo a) {
-    return new SloSpec(a.metric(), a.stat().toLowerCase(Locale.ROOT), a.min(), a.max(), a.unit(), a.tier(), a.name());
+    return new SloSpec(tag(a), a.stat().label(), a.min(), a.max(), a.unit(), a.tier(), a.name());
+  }
+
+  /** The tag of the metric an {@link Slo} names: its {@code metric}'s, or its {@code custom} one. */
+  public static String tag(Slo a) {
+    return a.metric() == Metric.CUSTOM ? a.custom() : a.metric().tag();
+  }
+
+  /**
+   * What is wrong with how {@code a} names its metric, or empty: exactly one of {@code metric} and
+   * {@code custom}, and a custom name that is not a known metric's tag (use the constant then).
+   */
+  public static java.util.Optional<String> namingProblem(Slo a) {
+    if (a.metric() == Metric.CUSTOM && a.custom().isBlank()) {
+      return java.util.Optional.of("@Slo needs a metric (metric = Metric.X) or a result of the scenario's own (custom = \"name\")");
+    }
+    if (a.metric() != Metric.CUSTOM && !a.custom().isBlank()) {
+      return java.util.Optional.of("@Slo names both metric = " + a.metric() + " and custom = \"" + a.custom()
+          + "\": set one of them");
+    }
+    return Metric.ofTag(a.custom().trim()).map(m -> "@Slo(custom = \"" + a.custom() + "\") is a known metric: write metric = Metric."
+        + m.name());
   }
 
   /** The node name: {@code [tier] p95 time_to_first_token <= 2 s}. */

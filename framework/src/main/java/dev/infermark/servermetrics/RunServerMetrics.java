@@ -15,8 +15,8 @@ import dev.infermark.settings.Settings;
 
 /**
  * The server metrics of one run, as the runner drives them: started with the run (the inference
- * URL's {@code /metrics} plus {@code infermark.server-metrics}), marked from the load generator's
- * phase names, finished before the run's artifacts. Every failure here is a note; none fails the run.
+ * URL's {@code /metrics} plus {@code infermark.server-metrics}), marked at the phases the harness
+ * announces, finished before the run's artifacts. Every failure here is a note; none fails the run.
  */
 public final class RunServerMetrics implements AutoCloseable {
   /** AIPerf's reachability timeout: a scrape slower than this is abandoned. */
@@ -58,18 +58,15 @@ public final class RunServerMetrics implements AutoCloseable {
     }
   }
 
-  /** Marks the window from a load generator's phase name ({@link Mark#ofPhase}). */
-  public void phase(String name) {
+  /** Marks a phase boundary the harness announced ({@code RunContext.phase}, {@code step}). */
+  public void mark(Mark m) {
     if (recorder == null) {
       return;
     }
-    Mark m = Mark.ofPhase(name, profilingStarted);
     if (m == Mark.PROFILING_START) {
       profilingStarted = true;
     }
-    if (m != null) {
-      recorder.mark(m);
-    }
+    recorder.mark(m);
   }
 
   /**

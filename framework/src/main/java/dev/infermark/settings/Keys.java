@@ -72,7 +72,7 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<Integer> WARMUP_REQUEST_COUNT = SettingKey.integer("warmup-request-count", 0,
       "Warmup requests before profiling (kept out of the metrics).");
   public static final SettingKey<java.time.Duration> WARMUP_DURATION = SettingKey.duration("warmup-duration", "0s",
-      "Warmup duration before profiling.");
+      "Warmup duration before profiling (closed-loop workloads; with warmup-request-count, whichever ends first).");
   public static final SettingKey<Long> RANDOM_SEED = SettingKey.longValue("random-seed", null,
       "Seed of every random choice; unset: a fresh seed is drawn and recorded in the artifacts.");
   public static final SettingKey<Integer> NUM_PROFILE_RUNS = SettingKey.integer("num-profile-runs", 1,

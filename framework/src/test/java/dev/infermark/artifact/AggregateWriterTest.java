@@ -12,14 +12,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.Goodput;
 import dev.infermark.metrics.PhaseMetrics;
 import dev.infermark.metrics.RecordMetrics;
 import dev.infermark.metrics.Records;
 import dev.infermark.metrics.Summary;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
 import tools.jackson.databind.JsonNode;
 
 class AggregateWriterTest {

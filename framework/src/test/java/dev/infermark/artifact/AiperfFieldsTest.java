@@ -12,10 +12,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.Records;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.run.RunInfo;
 import dev.infermark.settings.Settings;
 import tools.jackson.databind.JsonNode;

@@ -7,9 +7,10 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.metrics.Records;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.servermetrics.Mark;
 
 class ProfilingWindowTest {
   private static final Instant T0 = Instant.parse("2026-05-01T10:00:00Z");
@@ -27,16 +28,14 @@ class ProfilingWindowTest {
 
   @Test
   void fromTheProfilingMarkToTheEndOfTheLastProfilingRequest() {
-    w.phase("dataset");
     now.set(T0.plusSeconds(60));
-    w.phase("warmup");
+    w.mark(Mark.WARMUP);
     w.record(at(Phase.WARMUP, 61, 500));
     now.set(T0.plusSeconds(100));
-    w.phase("profiling");
+    w.mark(Mark.PROFILING_START);
     w.record(at(Phase.PROFILING, 101, 2_000));
     w.record(at(Phase.PROFILING, 150, 30_000)); // still in flight when the drain starts, ends at 180 s
-    now.set(T0.plusSeconds(160));
-    w.phase("drain");
+    now.set(T0.plusSeconds(160)); // the grace period: no mark, the window stays open
     now.set(T0.plusSeconds(400)); // writing artifacts, much later
     assertThat(w.start()).isEqualTo(T0.plusSeconds(100));
     assertThat(w.end()).isEqualTo(T0.plusSeconds(180));
@@ -44,10 +43,10 @@ class ProfilingWindowTest {
 
   @Test
   void aPhaseAfterProfilingEndsIt() {
-    w.phase("profiling");
+    w.mark(Mark.PROFILING_START);
     w.record(at(Phase.PROFILING, 1, 1_000));
     now.set(T0.plusSeconds(5));
-    w.phase("cooldown");
+    w.mark(Mark.PROFILING_END);
     w.record(at(Phase.PROFILING, 6, 1_000));
     assertThat(w.start()).isEqualTo(T0);
     assertThat(w.end()).isEqualTo(T0.plusSeconds(5));
@@ -55,7 +54,6 @@ class ProfilingWindowTest {
 
   @Test
   void withoutMarksTheSpanOfTheProfilingRequests() {
-    w.phase("agentperf phase 0 (4 agents)");
     w.record(at(Phase.WARMUP, 1, 1_000));
     w.record(at(Phase.PROFILING, 10, 1_000));
     w.record(at(Phase.PROFILING, 12, 3_000));
@@ -66,7 +64,7 @@ class ProfilingWindowTest {
 
   @Test
   void noProfilingNoWindow() {
-    w.phase("warmup");
+    w.mark(Mark.WARMUP);
     w.record(at(Phase.WARMUP, 1, 1_000));
     assertThat(w.start()).isNull();
     assertThat(w.end()).isNull();

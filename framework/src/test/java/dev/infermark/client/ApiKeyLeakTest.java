@@ -20,12 +20,14 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import dev.infermark.run.RunInfo;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 import dev.infermark.artifact.RunRecorder;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunResult;
+import dev.infermark.run.RunInfo;
 import dev.infermark.settings.Settings;
 
 /**

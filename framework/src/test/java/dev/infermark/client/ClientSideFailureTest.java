@@ -9,7 +9,7 @@ import java.nio.channels.UnresolvedAddressException;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.ErrorKind;
+import dev.infermark.api.request.ErrorKind;
 
 class ClientSideFailureTest {
   @Test

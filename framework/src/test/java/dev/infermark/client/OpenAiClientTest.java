@@ -24,11 +24,13 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 import dev.infermark.json.Json;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.WordTokenizer;
@@ -172,7 +174,7 @@ class OpenAiClientTest {
     RequestTags tags = new RequestTags("trace-9", "corr-9", 2, "root-1", "parent-1", 3, 1, Map.of());
     StringBuilder big = new StringBuilder("a ").append("b".repeat(10_000));
     InferenceRequest req = new InferenceRequest(Phase.PROFILING, tags, List.of(ChatMessage.system("sys"), ChatMessage.user(big)),
-        null, null, 64, (tools.jackson.databind.node.ObjectNode) Json.parse("{\"top_k\":5,\"seed\":1}"), false, -1);
+        null, null, 64, Json.plainObject(Json.parse("{\"top_k\":5,\"seed\":1}")), false, -1);
     List<byte[]> seen = new ArrayList<>();
     client.bodyListener((q, id, body) -> seen.add(body));
     RequestRecord r = client.send(req);

@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.ErrorKind;
+import dev.infermark.api.request.ErrorKind;
 
 /** What the accumulator takes from each payload, read by the streaming {@link ChunkFields}. */
 class ResponseAccumulatorTest {

@@ -5,22 +5,27 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestTags;
 import dev.infermark.json.Json;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestTags;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /** OpenAI tool-calling messages: the optional ChatMessage fields and how the body carries them. */
 class ToolCallMessagesTest {
   private static final String CALLS = "[{\"id\":\"c0\",\"type\":\"function\",\"function\":{\"name\":\"bash\","
       + "\"arguments\":\"{\\\"cmd\\\":\\\"ls\\\"}\"}}]";
 
-  private static InferenceRequest request(List<ChatMessage> messages, ObjectNode extra) {
+  private static List<Map<String, Object>> calls() {
+    return Json.plainObjects(Json.parse(CALLS));
+  }
+
+  private static InferenceRequest request(List<ChatMessage> messages, Map<String, Object> extra) {
     RequestTags tags = new RequestTags("t", "c", 0, null, null, 0, 0, java.util.Map.of());
     return new InferenceRequest(Phase.PROFILING, tags, messages, null, null, 16, extra, false, -1);
   }
@@ -33,9 +38,9 @@ class ToolCallMessagesTest {
   void toolCallsToolResultsAndNamesAreWrittenInOpenAiForm() {
     RequestBodyWriter w = new RequestBodyWriter(true, true, false, false, "m", null);
     ChatMessage named = new ChatMessage("tool", "done", null, "c1", "grep");
-    InferenceRequest r = request(List.of(ChatMessage.user("fix it"), ChatMessage.assistant(null, Json.parse(CALLS)),
+    InferenceRequest r = request(List.of(ChatMessage.user("fix it"), ChatMessage.assistant(null, calls()),
         ChatMessage.tool("c0", "a.py"), named, ChatMessage.assistant("ok")),
-        (ObjectNode) Json.parse("{\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"bash\"}}]}"));
+        Json.plainObject(Json.parse("{\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"bash\"}}]}")));
 
     assertThat(body(w, r)).isEqualTo("{\"messages\":["
         + "{\"role\":\"user\",\"content\":\"fix it\"},"
@@ -58,28 +63,34 @@ class ToolCallMessagesTest {
   @Test
   void completionsPromptSkipsMessagesWithoutContent() {
     RequestBodyWriter w = new RequestBodyWriter(false, false, false, false, null, null);
-    InferenceRequest r = request(List.of(ChatMessage.user("a"), ChatMessage.assistant(null, Json.parse(CALLS)),
+    InferenceRequest r = request(List.of(ChatMessage.user("a"), ChatMessage.assistant(null, calls()),
         ChatMessage.tool("c0", "b")), null);
     assertThat(body(w, r)).isEqualTo("{\"prompt\":\"a\\nb\",\"stream\":false,\"max_tokens\":16}");
   }
 
   @Test
-  void theTwoArgumentFormHasNoToolFieldsAndToolCallsMustBeAnArray() {
+  void theTwoArgumentFormHasNoToolFieldsAndToolCallsMustBeJson() {
     ChatMessage m = new ChatMessage("user", "x");
     assertThat(m.toolCalls()).isNull();
     assertThat(m.toolCallId()).isNull();
     assertThat(m.name()).isNull();
     assertThat(m).isEqualTo(ChatMessage.user("x"));
-    assertThatThrownBy(() -> ChatMessage.assistant(null, Json.parse("{\"id\":\"c0\"}")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tool_calls must be a JSON array");
+    assertThatThrownBy(() -> ChatMessage.assistant(null, List.of(Map.of("id", new Object()))))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tool_calls[0].id").hasMessageContaining("not a JSON value");
+    assertThatThrownBy(() -> ChatMessage.assistant(null, java.util.Arrays.asList((Map<String, Object>) null)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tool_calls[0] must be a JSON object");
   }
 
   @Test
   void toolCallsAreCopiedAndKeptByWithContent() {
-    ArrayNode calls = (ArrayNode) Json.parse(CALLS);
+    List<Map<String, Object>> calls = new java.util.ArrayList<>(calls());
+    calls.get(0).put("id", "changed");
     ChatMessage m = ChatMessage.assistant("thinking", calls);
-    calls.removeAll();
-    assertThat(m.toolCalls().size()).isEqualTo(1);
+    calls.get(0).put("id", "changed again");
+    calls.clear();
+    assertThat(m.toolCalls()).hasSize(1);
+    assertThat(m.toolCalls().get(0)).containsEntry("id", "changed");
+    assertThatThrownBy(() -> m.toolCalls().get(0).put("id", "x")).isInstanceOf(UnsupportedOperationException.class);
     ChatMessage p = m.withContent("prefix thinking");
     assertThat(p.content()).isEqualTo("prefix thinking");
     assertThat(p.toolCalls()).isEqualTo(m.toolCalls());
@@ -88,8 +99,8 @@ class ToolCallMessagesTest {
     assertThat(t.toolCallId()).isEqualTo("c0");
     assertThat(t.name()).isEqualTo("bash");
     // Equal messages (tool calls compared by value) dedupe in maps, as trajectory readers rely on.
-    assertThat(ChatMessage.assistant(null, Json.parse(CALLS))).isEqualTo(ChatMessage.assistant(null, Json.parse(CALLS)))
-        .hasSameHashCodeAs(ChatMessage.assistant(null, Json.parse(CALLS)));
+    assertThat(ChatMessage.assistant(null, calls())).isEqualTo(ChatMessage.assistant(null, calls()))
+        .hasSameHashCodeAs(ChatMessage.assistant(null, calls()));
   }
 
   @Test

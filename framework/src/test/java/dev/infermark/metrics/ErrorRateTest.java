@@ -9,8 +9,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
 import dev.infermark.settings.Settings;
 
 class ErrorRateTest {

@@ -8,9 +8,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 
 /** The reference record set against values computed by hand and checked with numpy. */
 class PhaseMetricsTest {

@@ -2,11 +2,11 @@ package dev.infermark.metrics;
 
 import java.util.Map;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 
 /** Hand-made records whose AIPerf metric values were computed by hand (numpy as the reference). */
 public final class Records {

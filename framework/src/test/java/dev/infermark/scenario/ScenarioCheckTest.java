@@ -11,8 +11,10 @@ import dev.infermark.annotations.Locked;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.Metric;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
 
@@ -26,12 +28,12 @@ class ScenarioCheckTest {
   @Locked(key = "public-dataset", required = true, orKeys = "input-file")
   @Default(key = "streaming", value = "yes")
   @Default(preset = "smoke", key = "benchmark-duration", value = "5s")
-  @Slo(metric = "time_to_first_token", stat = "P95", max = 2, unit = "s")
-  @Slo(metric = "inter_token_latency", stat = "p99.9", max = 40)
-  @Slo(tier = "gold", metric = "supported_agents", min = 1)
+  @Slo(metric = Metric.TIME_TO_FIRST_TOKEN, stat = Stat.P95, max = 2, unit = "s")
+  @Slo(metric = Metric.INTER_TOKEN_LATENCY, stat = Stat.P99, max = 40)
+  @Slo(tier = "gold", metric = Metric.SUPPORTED_AGENTS, min = 1)
   static class Fine {
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> new RunResult();
     }
   }
@@ -39,12 +41,12 @@ class ScenarioCheckTest {
   @Scenario(name = "wrong")
   @Locked(key = "concurrency", anyOf = {"1", "two"}, orKeys = "requst-count")
   @Default(key = "param.scale", value = "2")
-  @Slo(metric = "supported_agents", min = 1)
-  @Slo(metric = "time_to_first_token", stat = "p95", max = 2)
-  @Slo(metric = "time_to_first_token", stat = "p95", max = 2)
+  @Slo(metric = Metric.SUPPORTED_AGENTS, min = 1)
+  @Slo(metric = Metric.TIME_TO_FIRST_TOKEN, stat = Stat.P95, max = 2)
+  @Slo(metric = Metric.TIME_TO_FIRST_TOKEN, stat = Stat.P95, max = 2)
   static class Wrong {
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> new RunResult();
     }
   }

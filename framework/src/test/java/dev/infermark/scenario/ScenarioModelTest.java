@@ -16,8 +16,8 @@ import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Param;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.RunResult;
 
 class ScenarioModelTest {
   @Retention(RetentionPolicy.RUNTIME)
@@ -37,7 +37,7 @@ class ScenarioModelTest {
     String b;
 
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> new RunResult();
     }
   }
@@ -48,7 +48,7 @@ class ScenarioModelTest {
   @Scenario
   static class UninjectableParameter {
     @Workload
-    LoadGenerator load(StringBuilder notInjected) {
+    SelfPhased load(StringBuilder notInjected) {
       return ctx -> new RunResult();
     }
   }
@@ -56,7 +56,7 @@ class ScenarioModelTest {
   @Scenario
   abstract static class AbstractScenario {
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> new RunResult();
     }
   }

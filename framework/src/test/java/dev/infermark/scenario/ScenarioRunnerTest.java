@@ -27,23 +27,24 @@ import org.mockito.InOrder;
 
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
-import dev.infermark.client.ChatMessage;
-import dev.infermark.client.InferenceClient;
-import dev.infermark.client.InferenceRequest;
+import dev.infermark.api.RunContext;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
+import dev.infermark.api.workload.SyntheticText;
+import dev.infermark.client.ServerClient;
 import dev.infermark.json.Json;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
 import dev.infermark.run.Cancellation;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunContext;
+import dev.infermark.run.HarnessContext;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.run.RunRecording;
-import dev.infermark.run.RunResult;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;
-import dev.infermark.workload.SyntheticText;
 import tools.jackson.databind.JsonNode;
 
 /** Errors come first; settings a run never read are named. */
@@ -56,14 +57,14 @@ class ScenarioRunnerTest {
   private final List<String> lines = new ArrayList<>();
 
   /** Answers every request at once with a 10 ms TTFT. */
-  private static final InferenceClient OK = req -> {
+  private static final ServerClient OK = req -> {
     long t = System.nanoTime();
     return new RequestRecord(req.phase(), "r", req.tags(), -1, t, 1_700_000_000_000_000L, t + MS,
         new long[] {t + 10 * MS}, t + 10 * MS, 3, 1, null, null, null, null, "stop", 200, null);
   };
 
   /** Answers at once, with the real wall-clock time of the request. */
-  private static final InferenceClient NOW = req -> {
+  private static final ServerClient NOW = req -> {
     Instant wall = Instant.now();
     long t = System.nanoTime();
     long end = System.nanoTime();
@@ -75,7 +76,7 @@ class ScenarioRunnerTest {
     return run(scenario, settings, OK);
   }
 
-  private RunOutcome run(Class<?> scenario, Map<String, String> settings, InferenceClient client) throws Exception {
+  private RunOutcome run(Class<?> scenario, Map<String, String> settings, ServerClient client) throws Exception {
     Properties p = new Properties();
     p.setProperty("infermark.url", "127.0.0.1:9");
     p.setProperty("infermark.artifact-dir", artifacts.toString());
@@ -88,16 +89,16 @@ class ScenarioRunnerTest {
 
   private static void send(RunContext ctx, int n) {
     for (int i = 0; i < n; i++) {
-      ctx.record(ctx.client().send(InferenceRequest.chat(RequestTags.of("c", "c" + i, 0), List.of(ChatMessage.user("hi")), 1)));
+      ctx.client().send(InferenceRequest.chat(RequestTags.of("c", "c" + i, 0), List.of(ChatMessage.user("hi")), 1));
     }
   }
 
   @Scenario(name = "missing-input")
   static class MissingInputScenario {
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> {
-        Path f = Path.of(ctx.settings().get(Keys.INPUT_FILE));
+        Path f = Path.of(HarnessContext.of(ctx).settings().get(Keys.INPUT_FILE));
         if (!Files.exists(f)) {
           throw new IllegalArgumentException("infermark.input-file: " + f + " does not exist");
         }
@@ -109,7 +110,7 @@ class ScenarioRunnerTest {
   @Scenario(name = "fails-midway")
   static class FailsMidwayScenario {
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> {
         send(ctx, 3);
         throw new IllegalStateException("trace row 4: bad field");
@@ -120,7 +121,7 @@ class ScenarioRunnerTest {
   @Scenario(name = "aborts-then-fails")
   static class AbortsThenFailsScenario {
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> {
         send(ctx, 3);
         ctx.abort("warmup_failed", "Trajectory warmup failed for 1 trace(s): t");
@@ -132,7 +133,7 @@ class ScenarioRunnerTest {
   @Scenario(name = "needs-tokenizer")
   static class NeedsTokenizerScenario {
     @Workload
-    LoadGenerator load(SyntheticText text) {
+    SelfPhased load(SyntheticText text) {
       return ctx -> new RunResult();
     }
   }
@@ -140,7 +141,7 @@ class ScenarioRunnerTest {
   @Scenario(name = "chat")
   static class ChatScenario {
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> {
         send(ctx, 3);
         return new RunResult();
@@ -153,17 +154,17 @@ class ScenarioRunnerTest {
   @Scenario(name = "windowed")
   static class WindowedScenario {
     @Workload
-    LoadGenerator load() {
+    SelfPhased load() {
       return ctx -> {
-        ctx.progress().phase("warmup", null);
+        ctx.phase(Phase.WARMUP, null);
         for (int i = 0; i < 3; i++) {
-          ctx.record(ctx.client().send(InferenceRequest.chat(RequestTags.of("w", "w" + i, 0),
-              List.of(ChatMessage.user("hi")), 1).withPhase(Phase.WARMUP)));
+          ctx.client().send(InferenceRequest.chat(RequestTags.of("w", "w" + i, 0),
+              List.of(ChatMessage.user("hi")), 1).withPhase(Phase.WARMUP));
         }
         WINDOW[0] = Instant.now();
-        ctx.progress().phase("profiling", null);
+        ctx.phase(Phase.PROFILING, null);
         send(ctx, 3);
-        ctx.progress().phase("drain", null);
+        ctx.grace(null);
         WINDOW[1] = Instant.now();
         return new RunResult();
       };
@@ -237,7 +238,7 @@ class ScenarioRunnerTest {
   @Test
   void theTargetIsCheckedBeforeTheRecordingOpensAndTheClientClosedBeforeArtifactsAreWritten() throws Exception {
     // Mocks, because what is pinned is the order of calls across the client and the recording.
-    InferenceClient client = mock(InferenceClient.class);
+    ServerClient client = mock(ServerClient.class);
     when(client.preflight()).thenReturn(Optional.of("serves m"));
     when(client.send(any())).thenAnswer(call -> OK.send(call.getArgument(0)));
     RunRecording recording = mock(RunRecording.class);

@@ -10,7 +10,7 @@ import dev.infermark.metrics.MetricValue;
 import dev.infermark.metrics.PhaseMetrics;
 import dev.infermark.metrics.RecordMetrics;
 import dev.infermark.metrics.Summary;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.RequestRecord;
 
 /** The SLO vocabulary says of every AIPerf metric what the metrics code reports: a distribution or one value. */
 class SloNamesTest {

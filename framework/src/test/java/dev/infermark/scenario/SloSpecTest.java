@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.run.RunResult;
+import dev.infermark.api.RunResult;
 
 class SloSpecTest {
   @Test

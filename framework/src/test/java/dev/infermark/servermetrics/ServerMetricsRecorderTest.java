@@ -272,15 +272,6 @@ class ServerMetricsRecorderTest {
         .hasToString("http://h:9090/prometheus/metrics");
   }
 
-  @Test
-  void phaseNamesMapToMarks() {
-    assertThat(Mark.ofPhase("warmup", false)).isEqualTo(Mark.WARMUP);
-    assertThat(Mark.ofPhase("profiling", false)).isEqualTo(Mark.PROFILING_START);
-    assertThat(Mark.ofPhase("drain", true)).isNull();
-    assertThat(Mark.ofPhase("agentperf phase 2", false)).isNull();
-    assertThat(Mark.ofPhase("report", true)).isEqualTo(Mark.PROFILING_END);
-  }
-
   static List<String> names(JsonNode o) {
     List<String> n = new java.util.ArrayList<>();
     o.propertyNames().forEach(n::add);

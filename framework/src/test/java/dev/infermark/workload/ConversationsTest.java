@@ -2,26 +2,23 @@ package dev.infermark.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.infermark.client.InferenceClient;
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.hub.HfHub;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.run.Cancellation;
-import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
-import dev.infermark.settings.Settings;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.workload.Conversations;
+import dev.infermark.api.workload.SyntheticText;
+import dev.infermark.api.workload.Turn;
+import dev.infermark.client.ServerClient;
+import dev.infermark.testkit.ScenarioTestKit;
 import dev.infermark.tokenizer.WordTokenizer;
 
 class ConversationsTest {
@@ -29,7 +26,7 @@ class ConversationsTest {
   Path dir;
 
   /** Answers at once with a two-token reply, tracking how many requests are in flight. */
-  static final class FakeClient implements InferenceClient {
+  static final class FakeClient implements ServerClient {
     final AtomicInteger inFlight = new AtomicInteger();
     final AtomicInteger maxInFlight = new AtomicInteger();
     final List<InferenceRequest> requests = new CopyOnWriteArrayList<>();
@@ -50,18 +47,14 @@ class ConversationsTest {
     }
   }
 
-  private RunContext context(FakeClient client, List<RequestRecord> sink, Map<String, String> settings) {
-    return new RunContext("t", Map.of(), Settings.of(settings), URI.create("http://127.0.0.1:9"), false, client, sink::add,
-        new Progress(), new Cancellation(), dir, Optional.empty(), HfHub.fromEnvironment(Map.of()), 1, line -> {});
-  }
-
   @Test
   void warmupThenProfilingUpToTheRequestCountWithinTheConcurrency() throws Exception {
     FakeClient client = new FakeClient();
-    List<RequestRecord> records = new CopyOnWriteArrayList<>();
-    Conversations.repeat(Turn.user("hello there").maxTokens(2), Turn.user("and again").maxTokens(2))
-        .run(context(client, records, Map.of("concurrency", "3", "warmup-request-count", "4", "request-count", "20",
-            "benchmark-duration", "60s")));
+    ScenarioTestKit.Run run = ScenarioTestKit.settings(Map.of("concurrency", "3", "warmup-request-count", "4",
+        "request-count", "20", "benchmark-duration", "60s")).server(client).artifactDir(dir)
+        .run(Conversations.repeat(Turn.user("hello there").maxTokens(2), Turn.user("and again").maxTokens(2)));
+    assertThat(run.failure()).isNull();
+    List<RequestRecord> records = run.records();
     assertThat(records.stream().filter(r -> r.phase() == Phase.WARMUP)).hasSize(4);
     assertThat(records.stream().filter(r -> r.phase() == Phase.PROFILING)).hasSize(20);
     assertThat(client.maxInFlight.get()).isLessThanOrEqualTo(3);
@@ -74,10 +67,10 @@ class ConversationsTest {
 
   @Test
   void syntheticTextHasExactTokenCounts() {
-    SyntheticText text = new SyntheticText(WordTokenizer.instance(), 7);
+    SyntheticText text = new SeededText(WordTokenizer.instance(), 7);
     for (int n : new int[] {1, 17, 1024}) {
       assertThat(WordTokenizer.instance().count(text.tokens(n))).isEqualTo(n);
     }
-    assertThat(new SyntheticText(WordTokenizer.instance(), 7).tokens(50)).isEqualTo(new SyntheticText(WordTokenizer.instance(), 7).tokens(50));
+    assertThat(new SeededText(WordTokenizer.instance(), 7).tokens(50)).isEqualTo(new SeededText(WordTokenizer.instance(), 7).tokens(50));
   }
 }

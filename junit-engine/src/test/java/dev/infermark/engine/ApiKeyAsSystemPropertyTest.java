@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.client.ApiKey;
-import dev.infermark.client.InferenceClient;
+import dev.infermark.client.ServerClient;
 import dev.infermark.engine.fixtures.SettingsEchoScenario;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
@@ -39,7 +39,7 @@ class ApiKeyAsSystemPropertyTest {
     InfermarkTestEngine engine = new InfermarkTestEngine((settings, base, progress) -> {
       keysSeenByTheClient.add(ApiKey.from(settings).map(ApiKey::value).orElse("none"));
       propertyAfterDiscovery.add(String.valueOf(System.getProperty(property)));
-      return (InferenceClient) request -> {
+      return (ServerClient) request -> {
         throw new AssertionError("the fixture sends no requests");
       };
     }, TestRuntime.recordings());

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
-import dev.infermark.client.InferenceClient;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServerClient;
 import dev.infermark.engine.fixtures.CancellingScenario;
 import dev.infermark.json.Json;
 import dev.infermark.scenario.Standard;
@@ -30,8 +31,10 @@ class CancellationTest {
 
   @Test
   void cancelledRunWritesPartialArtifactsStampedRunCancelled() throws Exception {
-    InfermarkTestEngine engine = new InfermarkTestEngine((s, base, p) -> (InferenceClient) r -> {
-      throw new AssertionError("no requests");
+    InfermarkTestEngine engine = new InfermarkTestEngine((s, base, p) -> (ServerClient) r -> {
+      long t = System.nanoTime();
+      return new RequestRecord(r.phase(), "r1", r.tags(), -1, t, 0, t + 1_000_000, new long[] {t + 2_000_000, t + 3_000_000},
+          t + 4_000_000, 10, 2, null, null, null, null, "length", 200, null);
     }, Standard.recordings());
     EngineExecutionResults r = EngineTestKit.engine(engine).selectors(selectClass(CancellingScenario.class))
         .configurationParameter("infermark.url", "127.0.0.1:9")

@@ -92,10 +92,10 @@ class DiscoveryIssuesTest {
     assertThat(messages(issues(Map.of(), selectClass(BadSloScenario.class)))).containsExactlyInAnyOrder(
         "bad-slo: @Slo(metric = \"time_to_frist_token\", stat = \"p95\"): unknown metric 'time_to_frist_token'; "
             + "did you mean 'time_to_first_token'? (A scenario's own metric needs a name of its own.)",
-        "bad-slo: @Slo(metric = \"time_to_first_token\", stat = \"mean\"): unknown statistic 'mean'; did you mean 'avg'? "
-            + "Statistics: value, avg, min, max, std, count, p1 ... p99.",
+        "bad-slo: @Slo(metric = \"time_to_first_token\", stat = \"value\"): time_to_first_token is a distribution; "
+            + "give a statistic, e.g. stat = Stat.P95",
         "bad-slo: @Slo(metric = \"request_throughput\", stat = \"p95\"): request_throughput is a single value, not a "
-            + "distribution; leave stat out (it is \"value\")",
+            + "distribution; leave stat out (it is Stat.VALUE)",
         "bad-slo: @Slo(metric = \"time_to_first_token\", stat = \"p95\"): unit 'tokens' does not fit time_to_first_token, "
             + "measured in ms (use s, ms, us or ns)",
         "bad-slo: @Slo(metric = \"accuracy\", stat = \"value\"): min 0.9 is above max 0.5, so it can never pass");

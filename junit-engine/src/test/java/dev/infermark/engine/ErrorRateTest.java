@@ -20,12 +20,12 @@ import org.junit.platform.engine.UniqueId;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
-import dev.infermark.client.InferenceClient;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServerClient;
 import dev.infermark.engine.fixtures.MostlyFailingScenario;
 import dev.infermark.json.Json;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.scenario.Standard;
 
 /** Every run has an error_rate node: a run whose requests mostly failed is not green. */
@@ -38,7 +38,7 @@ class ErrorRateTest {
   /** Requests 0-1 succeed (TTFT 50 ms), 2-6 get a 500, 7-9 are refused. */
   private static InfermarkTestEngine engine() {
     AtomicInteger n = new AtomicInteger();
-    return new InfermarkTestEngine((s, base, p) -> (InferenceClient) req -> {
+    return new InfermarkTestEngine((s, base, p) -> (ServerClient) req -> {
       int i = n.getAndIncrement();
       long start = System.nanoTime();
       RequestError e = i < 2 ? null

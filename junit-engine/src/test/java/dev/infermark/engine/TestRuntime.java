@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.infermark.client.InferenceClient;
+import dev.infermark.client.ServerClient;
 import dev.infermark.run.RunInfo;
 import dev.infermark.run.RunRecording;
 
@@ -24,7 +24,7 @@ final class TestRuntime {
 
   /** The engine seeing {@code environment} as the process environment. */
   static InfermarkTestEngine engine(Map<String, String> environment) {
-    return new InfermarkTestEngine((settings, base, progress) -> (InferenceClient) request -> {
+    return new InfermarkTestEngine((settings, base, progress) -> (ServerClient) request -> {
       throw new AssertionError("fixtures send no requests");
     }, recordings(), environment);
   }

@@ -29,9 +29,10 @@ import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.agentperf.trajectory.SyntheticTrajectories;
 import dev.infermark.agentperf.trajectory.TrajectorySource;
 import dev.infermark.agentperf.trajectory.WekaTrajectories;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.RunContext;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
@@ -45,7 +46,7 @@ import dev.infermark.tokenizer.Tokenizer;
  * request to the run's records, prints the phases table, and returns per tier
  * {@code supported_agents} and the measurements at capacity.
  */
-public final class AgentPerf implements LoadGenerator {
+public final class AgentPerf implements SelfPhased {
   private final Function<Settings, List<Tier>> tiers;
   private final Tokenizer tokenizer;
 
@@ -87,7 +88,8 @@ public final class AgentPerf implements LoadGenerator {
   }
 
   @Override
-  public RunResult run(RunContext ctx) throws Exception {
+  public RunResult run(RunContext run) throws Exception {
+    HarnessContext ctx = HarnessContext.of(run);
     Settings s = ctx.settings();
     AgentPerfSettings o = ctx.settings(AgentPerfSettings.class);
     List<Tier> tierList = tiers.apply(s);
@@ -109,11 +111,11 @@ public final class AgentPerf implements LoadGenerator {
     try (PowerSampler power = PowerSampler.fromSettings(s, ctx::log)) {
       power.start();
       powerName = power.describe();
-      PhaseRun phaseRun = new PhaseRun(config, Ticker.system(), ctx.client(), source, assignment, requests, ctx::record,
+      PhaseRun phaseRun = new PhaseRun(config, Ticker.system(), ctx.client(), source, assignment, requests,
           ctx::cancelled, power, tokenizer);
       searches = new TierSearches(tierList, search, o.maxErrorRate(), o.reusePhases(),
           (index, agents) -> {
-            ctx.progress().phase("agentperf phase " + index + " (" + agents + " agents)", null);
+            ctx.step("agentperf phase " + index + " (" + agents + " agents)", null);
             PhaseResult p = phaseRun.run(index, agents, PhasePrefix.of(ctx.seed(), index));
             ctx.log(String.format(Locale.ROOT, "agentperf: phase %d, %d agents: p25 speed %.1f tok/s, p95 TTFT %.2f s, "
                 + "%d trajectories, window %.0f s%s", index, agents, p.stats().p25OutputSpeed(), p.stats().p95TtftMs() / 1000,
@@ -129,7 +131,7 @@ public final class AgentPerf implements LoadGenerator {
       powerFailures = power.failures();
       powerOverall = power.overall().orElse(null);
     }
-    AgentPerfReport report = new AgentPerfReport(ctx.scenario(), ctx.model(), ctx.seed(), source.describe(), source.size(),
+    AgentPerfReport report = new AgentPerfReport(ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(), source.size(),
         settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, searches.phases(), searches.verdicts(),
         searches.results(), searches.finished());
     Path file = ResultsJson.write(report, ctx.artifactDir());
@@ -181,7 +183,7 @@ public final class AgentPerf implements LoadGenerator {
     return metric.equals("time_to_first_token") ? "ms" : "tokens/sec";
   }
 
-  private static TrajectorySource source(RunContext ctx, AgentPerfSettings o, Tokenizer tokenizer, int maxContext,
+  private static TrajectorySource source(HarnessContext ctx, AgentPerfSettings o, Tokenizer tokenizer, int maxContext,
       int maxTokens) throws IOException {
     String file = o.trajectoryFile().map(String::trim).filter(f -> !f.isEmpty()).orElse(null);
     boolean hasFile = file != null;

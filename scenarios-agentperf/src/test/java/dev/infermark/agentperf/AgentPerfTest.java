@@ -17,14 +17,14 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.Tier;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
+import dev.infermark.testkit.ScenarioTestKit;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,7 +35,7 @@ class AgentPerfTest {
   @TempDir
   Path dir;
 
-  private RunContext context(FakeServer server, ConcurrentLinkedQueue<RequestRecord> sink, Map<String, String> extra)
+  private ScenarioTestKit context(FakeServer server, Map<String, String> extra)
       throws Exception {
     Path file = Fixtures.trajectories(dir, 6, 3, 2);
     Map<String, String> s = new HashMap<>(Map.of("agentperf-trajectory-file", file.toString(),
@@ -44,19 +44,20 @@ class AgentPerfTest {
         "agentperf-max-start-offset", "1", "request-timeout", "5s"));
     s.putAll(extra);
     Path artifacts = Files.createDirectories(dir.resolve("artifacts"));
-    return new RunContext("aa-agentperf-test", Map.of(), Settings.of(s), URI.create("http://127.0.0.1:1"), false, server,
-        sink::add, new Progress(), new Cancellation(), artifacts, Optional.empty(), null, 42L, line -> {});
+    return ScenarioTestKit.settings(s).scenario("aa-agentperf-test").server(server).artifactDir(artifacts)
+        .seed(42L);
   }
 
   @Test
   void findsTheExactCapacityOfEachTierAndWritesResults() throws Exception {
     FakeServer server = new FakeServer(agents -> 1000.0 / agents, 0.05, 20);
-    ConcurrentLinkedQueue<RequestRecord> sink = new ConcurrentLinkedQueue<>();
-    RunContext ctx = context(server, sink, Map.of("accelerators", "8"));
+    ScenarioTestKit ctx = context(server, Map.of("accelerators", "8"));
     List<Tier> tiers = List.of(new Tier("SLO #1", List.of(Criterion.minOutputSpeed(100), Criterion.maxTtftSeconds(1)), 5),
         new Tier("SLO #2", List.of(Criterion.minOutputSpeed(30), Criterion.maxTtftSeconds(1)), Double.NaN));
 
-    RunResult result = AgentPerf.withTiers(tiers).withTokenizer(SpaceTokenizer.INSTANCE).run(ctx);
+    ScenarioTestKit.Run run = ctx.run(AgentPerf.withTiers(tiers).withTokenizer(SpaceTokenizer.INSTANCE));
+    RunResult result = run.resultOrThrow();
+    List<RequestRecord> sink = run.records();
 
     assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(10);
     assertThat(result.lookup("SLO #2", "supported_agents", "value")).hasValue(33);
@@ -69,7 +70,7 @@ class AgentPerfTest {
     assertThat(result.reportEntries()).containsEntry("SLO #1 supported_agents", "10 (first fail 11)");
     assertThat(result.consoleLines().get(0)).startsWith("| Phase | Agents | p25 Speed");
 
-    JsonNode json = Json.parse(Files.readString(ctx.artifactDir().resolve(ResultsJson.FILE)));
+    JsonNode json = Json.parse(Files.readString(dir.resolve("artifacts").resolve(ResultsJson.FILE)));
     assertThat(json.path("tiers").get(0).path("capacity").asInt()).isEqualTo(10);
     assertThat(json.path("tiers").get(0).path("agents_per_accelerator").asDouble()).isEqualTo(1.25);
     assertThat(json.path("tiers").get(0).has("agents_per_mw")).isFalse();
@@ -95,20 +96,20 @@ class AgentPerfTest {
   void aCancelledRunStopsBetweenPhasesAndWritesPartialResults() throws Exception {
     FakeServer server = new FakeServer(agents -> 1000.0 / agents, 0.01, 20);
     Path file = Fixtures.trajectories(dir, 6, 3, 2);
-    Settings settings = Settings.of(Map.of("agentperf-trajectory-file", file.toString(), "agentperf-min-trajectories", "2",
+    Map<String, String> settings = Map.of("agentperf-trajectory-file", file.toString(), "agentperf-min-trajectories", "2",
         "agentperf-min-trajectories-per-agent", "1", "agentperf-steady-duration", "30ms", "agentperf-settle-time", "5ms",
-        "agentperf-tiers", "10:10"));
+        "agentperf-tiers", "10:10");
     Cancellation cancel = new Cancellation();
     Path artifacts = Files.createDirectories(dir.resolve("cancelled"));
     // The run's log announces each finished phase: cancel after the second.
-    RunContext ctx = new RunContext("aa-agentperf", Map.of(), settings, URI.create("http://127.0.0.1:1"), false, server,
-        r -> {}, new Progress(), cancel, artifacts, Optional.empty(), null, 1L, line -> {
+    ScenarioTestKit ctx = ScenarioTestKit.settings(settings).scenario("aa-agentperf").server(server).artifactDir(artifacts)
+        .cancellation(cancel).seed(1L).log(line -> {
           if (line.startsWith("agentperf: phase 2,")) {
             cancel.cancel();
           }
         });
 
-    RunResult result = AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).run(ctx);
+    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE)).resultOrThrow();
 
     JsonNode json = Json.parse(Files.readString(artifacts.resolve(ResultsJson.FILE)));
     assertThat(json.path("finished").asBoolean()).isFalse();
@@ -120,9 +121,9 @@ class AgentPerfTest {
   @Test
   void genericScenarioTakesTiersFromTheSetting() throws Exception {
     FakeServer server = new FakeServer(agents -> 600.0 / agents, 0.01, 20);
-    RunContext ctx = context(server, new ConcurrentLinkedQueue<>(), Map.of("agentperf-tiers", "200:1", "agentperf-max-agents", "8"));
+    ScenarioTestKit ctx = context(server, Map.of("agentperf-tiers", "200:1", "agentperf-max-agents", "8"));
 
-    RunResult result = AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).run(ctx);
+    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE)).resultOrThrow();
 
     assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(3);
   }
@@ -130,9 +131,9 @@ class AgentPerfTest {
   @Test
   void aTierPassingAtTheLargestCountReportsALowerBound() throws Exception {
     FakeServer server = new FakeServer(agents -> 10_000.0, 0.01, 20);
-    RunContext ctx = context(server, new ConcurrentLinkedQueue<>(), Map.of("agentperf-tiers", "20:10", "agentperf-max-agents", "4"));
+    ScenarioTestKit ctx = context(server, Map.of("agentperf-tiers", "20:10", "agentperf-max-agents", "4"));
 
-    RunResult result = AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).run(ctx);
+    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE)).resultOrThrow();
 
     assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(4);
     assertThat(result.reportEntries()).containsEntry("SLO #1 supported_agents", "4 (lower bound)");

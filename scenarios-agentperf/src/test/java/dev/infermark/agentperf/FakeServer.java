@@ -5,9 +5,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntToDoubleFunction;
 
-import dev.infermark.client.InferenceClient;
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServerClient;
 
 /**
  * A fake inference client whose speed depends only on the phase's agent count (from the request
@@ -15,7 +15,7 @@ import dev.infermark.record.RequestRecord;
  * {@code ttft + (osl-1)/speed}. Capacity per tier is then computable: the largest agent count whose
  * speed meets the tier.
  */
-public final class FakeServer implements InferenceClient {
+public final class FakeServer implements ServerClient {
   private final IntToDoubleFunction speedForAgents;
   private final double ttftSeconds;
   private final int osl;

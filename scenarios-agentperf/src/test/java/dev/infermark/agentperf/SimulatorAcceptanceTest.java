@@ -26,17 +26,17 @@ import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.agentperf.trajectory.JsonlTrajectories;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
 import dev.infermark.simulator.Profile;
 import dev.infermark.simulator.Simulator;
 import dev.infermark.simulator.SimulatorConfig;
+import dev.infermark.testkit.ScenarioTestKit;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -70,10 +70,14 @@ class SimulatorAcceptanceTest {
     return b;
   }
 
-  private Settings settings(Map<String, String> extra) {
+  private static Map<String, String> settingsMap(Map<String, String> extra) {
     Map<String, String> s = new HashMap<>(Map.of("model", "sim", "extra-inputs", "ignore_eos:true", "request-timeout", "30s"));
     s.putAll(extra);
-    return Settings.of(s);
+    return s;
+  }
+
+  private Settings settings(Map<String, String> extra) {
+    return Settings.of(settingsMap(extra));
   }
 
   @Test
@@ -85,27 +89,28 @@ class SimulatorAcceptanceTest {
     assertThat(capacity(t1)).isEqualTo(3);
     assertThat(capacity(t2)).isEqualTo(6);
     Path file = Fixtures.trajectories(dir, 8, 3, 0);
-    Settings settings = settings(Map.of("agentperf-trajectory-file", file.toString(), "agentperf-output-tokens", "target",
+    Map<String, String> settingsMap = settingsMap(Map.of("agentperf-trajectory-file", file.toString(), "agentperf-output-tokens", "target",
         "agentperf-min-trajectories", "4", "agentperf-min-trajectories-per-agent", "1", "agentperf-steady-duration", "1s",
         "agentperf-settle-time", "200ms", "agentperf-max-agents", "32", "agentperf-max-start-offset", "0",
         "agentperf-phase-timeout", "60s"));
+    Settings settings = Settings.of(settingsMap);
     List<Tier> tiers = List.of(new Tier("SLO #1", List.of(Criterion.minOutputSpeed(t1), Criterion.maxTtftSeconds(5)), 3),
         new Tier("SLO #2", List.of(Criterion.minOutputSpeed(t2), Criterion.maxTtftSeconds(5)), Double.NaN));
     try (Simulator sim = Simulator.start(SimulatorConfig.builder().profile(PROFILE).timeScale(SCALE).seed(1).build());
         OpenAiClient client = OpenAiClient.create(settings, sim.baseUri(), new Progress())) {
       Path artifacts = Files.createDirectories(dir.resolve("run"));
       ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
-      RunContext ctx = new RunContext("aa-agentperf", Map.of(), settings, sim.baseUri(), true, client, records::add,
-          new Progress(), new Cancellation(), artifacts, Optional.empty(), null, 7L, line -> {});
-
-      RunResult result = AgentPerf.withTiers(tiers).run(ctx);
+      ScenarioTestKit.Run run = ScenarioTestKit.settings(settingsMap).scenario("aa-agentperf").server(client)
+          .artifactDir(artifacts).seed(7L).run(AgentPerf.withTiers(tiers));
+      records.addAll(run.records());
+      RunResult result = run.resultOrThrow();
       result.consoleLines().forEach(System.out::println);
 
       JsonNode json = Json.parse(Files.readString(artifacts.resolve(ResultsJson.FILE)));
       String phases = json.path("phases").toString();
       // Every request succeeded but those aborted when a phase stopped its agents: recorded as cut-off warmup rows.
       List<RequestRecord> failed = records.stream().filter(r -> !r.ok()).toList();
-      assertThat(failed).allMatch(r -> r.error().isCutOff() && r.phase() == dev.infermark.record.Phase.WARMUP);
+      assertThat(failed).allMatch(r -> r.error().isCutOff() && r.phase() == dev.infermark.api.request.Phase.WARMUP);
       assertThat(failed).hasSize(json.path("phases").valueStream().mapToInt(p -> p.path("requests_cut_off").asInt()).sum());
       // Within one search step of the computed capacity (resolution 1).
       assertThat(result.lookup("SLO #1", "supported_agents", "value").getAsDouble()).as(phases).isBetween(2.0, 4.0);
@@ -127,8 +132,8 @@ class SimulatorAcceptanceTest {
       PhaseConfig config = new PhaseConfig(3, 1, Duration.ofMillis(200), Duration.ofMillis(50), Duration.ofSeconds(30),
           Duration.ofSeconds(30), Duration.ofMillis(10), 0);
       ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
-      PhaseRun run = new PhaseRun(config, Ticker.system(), client, src, new Assignment(3, src.size(), 0),
-          new RequestFactory(8, false, 0), records::add, () -> false, new NoPower(), null);
+      PhaseRun run = new PhaseRun(config, Ticker.system(), ScenarioTestKit.recording(client, records::add), src,
+          new Assignment(3, src.size(), 0), new RequestFactory(8, false, 0), () -> false, new NoPower(), null);
 
       // One agent per phase, so that the first request of a phase can only hit what an earlier phase left.
       run.run(1, 1, PhasePrefix.of(5, 1));

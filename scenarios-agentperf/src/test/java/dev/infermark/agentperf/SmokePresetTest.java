@@ -10,23 +10,23 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.agentperf.scenarios.AaAgentPerf;
 import dev.infermark.agentperf.scenarios.AaAgentPerfDeepSeekV4Pro;
 import dev.infermark.agentperf.scenarios.AaAgentPerfGptOss120b;
+import dev.infermark.api.RunResult;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
 import dev.infermark.target.EmbeddedServer;
 import dev.infermark.target.EmbeddedServerProvider;
+import dev.infermark.testkit.ScenarioTestKit;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -52,12 +52,11 @@ class SmokePresetTest {
     try (EmbeddedServer server = provider.start(settings);
         OpenAiClient client = OpenAiClient.create(settings, server.baseUri(), new Progress())) {
       Path artifacts = Files.createDirectories(dir.resolve("run"));
-      RunContext ctx = new RunContext(scenario.getSimpleName(), Map.of(), settings, server.baseUri(), true, client, r -> {},
-          new Progress(), new Cancellation(), artifacts, Optional.empty(), null, 11L, System.out::println);
       Object workload = scenario.getDeclaredConstructor().newInstance();
       var method = scenario.getDeclaredMethod("agentPerf");
       method.setAccessible(true);
-      RunResult result = ((AgentPerf) method.invoke(workload)).run(ctx);
+      RunResult result = ScenarioTestKit.settings(values).scenario(scenario.getSimpleName()).server(client)
+          .artifactDir(artifacts).seed(11L).log(System.out::println).run((AgentPerf) method.invoke(workload)).resultOrThrow();
       double seconds = (System.nanoTime() - t0) / 1e9;
       result.consoleLines().forEach(System.out::println);
       System.out.printf("%s smoke: %.1f s%n", scenario.getSimpleName(), seconds);

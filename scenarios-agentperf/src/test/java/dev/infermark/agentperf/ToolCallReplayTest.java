@@ -23,14 +23,15 @@ import dev.infermark.agentperf.phase.PhaseConfig;
 import dev.infermark.agentperf.phase.PhaseRun;
 import dev.infermark.agentperf.power.NoPower;
 import dev.infermark.agentperf.trajectory.JsonlTrajectories;
-import dev.infermark.client.InferenceRequest;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
 import dev.infermark.simulator.Simulator;
 import dev.infermark.simulator.SimulatorConfig;
+import dev.infermark.testkit.ScenarioTestKit;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -63,12 +64,12 @@ class ToolCallReplayTest {
     return Files.write(dir.resolve("tool-calls.jsonl"), lines);
   }
 
-  private static PhaseRun phase(JsonlTrajectories src, dev.infermark.client.InferenceClient client,
+  private static PhaseRun phase(JsonlTrajectories src, dev.infermark.client.ServerClient client,
       ConcurrentLinkedQueue<RequestRecord> sink) {
     PhaseConfig config = new PhaseConfig(1, 1, Duration.ofMillis(10), Duration.ofMillis(5), Duration.ofSeconds(30),
         Duration.ofSeconds(30), Duration.ofMillis(5), 0);
-    return new PhaseRun(config, Ticker.system(), client, src, new Assignment(1, src.size(), 0), new RequestFactory(8, true, 0),
-        sink::add, () -> false, new NoPower(), null);
+    return new PhaseRun(config, Ticker.system(), ScenarioTestKit.recording(client, sink::add), src,
+        new Assignment(1, src.size(), 0), new RequestFactory(8, true, 0), () -> false, new NoPower(), null);
   }
 
   /** The messages a turn should send: as recorded, with the phase prefix in front of the system prompt. */

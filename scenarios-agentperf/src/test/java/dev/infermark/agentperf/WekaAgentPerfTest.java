@@ -17,15 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.agentperf.agent.PhasePrefix;
 import dev.infermark.agentperf.results.ResultsJson;
-import dev.infermark.client.ChatMessage;
-import dev.infermark.client.InferenceRequest;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
+import dev.infermark.testkit.ScenarioTestKit;
 import dev.infermark.tokenizer.WordTokenizer;
 import tools.jackson.databind.JsonNode;
 
@@ -38,28 +38,26 @@ class WekaAgentPerfTest {
   @TempDir
   Path dir;
 
-  private RunContext context(FakeServer server, Map<String, String> extra) throws Exception {
+  private ScenarioTestKit context(FakeServer server, Map<String, String> extra) throws Exception {
     Map<String, String> s = new HashMap<>(Map.of("agentperf-trajectory-source", "weka",
         "input-file", Fixtures.wekaTrace(dir).toString(), "agentperf-min-trajectories", "2",
         "agentperf-min-trajectories-per-agent", "1", "agentperf-steady-duration", "40ms", "agentperf-settle-time", "5ms",
         "agentperf-output-tokens", "target", "agentperf-tool-delay-scale", "0.001", "agentperf-tiers", "100:10"));
     s.putAll(extra);
     Path artifacts = Files.createDirectories(dir.resolve("artifacts"));
-    return new RunContext("aa-agentperf", Map.of(), Settings.of(s), URI.create("http://127.0.0.1:1"), false, server,
-        new ConcurrentLinkedQueue<RequestRecord>()::add, new Progress(), new Cancellation(), artifacts, Optional.empty(), null,
-        7L, line -> {});
+    return ScenarioTestKit.settings(s).scenario("aa-agentperf").server(server).artifactDir(artifacts).seed(7L);
   }
 
   @Test
   void phasesReplayWekaStreamsWithRecordedPromptsAndOutputTargets() throws Exception {
     FakeServer server = new FakeServer(agents -> 410.0 / agents, 0.01, 20);
-    RunContext ctx = context(server, Map.of("agentperf-max-agents", "8"));
+    ScenarioTestKit ctx = context(server, Map.of("agentperf-max-agents", "8"));
 
-    RunResult result = AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance()).run(ctx);
+    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance())).resultOrThrow();
 
     // 410/agents tok/s against a 100 tok/s tier: capacity 4.
     assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(4);
-    JsonNode json = Json.parse(Files.readString(ctx.artifactDir().resolve(ResultsJson.FILE)));
+    JsonNode json = Json.parse(Files.readString(dir.resolve("artifacts").resolve(ResultsJson.FILE)));
     assertThat(json.path("trajectories").path("source").asString()).contains("Weka traces", "weka_trace", "1 sub-agent");
     assertThat(json.path("trajectories").path("count").asInt()).isEqualTo(2);
     assertThat(json.path("settings").path("agentperf-trajectory-source").asString()).isEqualTo("weka");
@@ -87,19 +85,19 @@ class WekaAgentPerfTest {
 
   @Test
   void wekaAndATrajectoryFileTogetherAreRejected() throws Exception {
-    RunContext ctx = context(new FakeServer(agents -> 100, 0.01, 20),
+    ScenarioTestKit ctx = context(new FakeServer(agents -> 100, 0.01, 20),
         Map.of("agentperf-trajectory-file", Fixtures.trajectories(dir, 1, 1, 0).toString()));
 
-    assertThatThrownBy(() -> AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance()).run(ctx))
+    assertThatThrownBy(() -> ctx.run(AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance())).resultOrThrow())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("agentperf-trajectory-file")
         .hasMessageContaining("infermark.input-file");
   }
 
   @Test
   void anUnknownSourceIsRejected() throws Exception {
-    RunContext ctx = context(new FakeServer(agents -> 100, 0.01, 20), Map.of("agentperf-trajectory-source", "parquet"));
+    ScenarioTestKit ctx = context(new FakeServer(agents -> 100, 0.01, 20), Map.of("agentperf-trajectory-source", "parquet"));
 
-    assertThatThrownBy(() -> AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance()).run(ctx))
+    assertThatThrownBy(() -> ctx.run(AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance())).resultOrThrow())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("synthetic, jsonl or weka");
   }
 }

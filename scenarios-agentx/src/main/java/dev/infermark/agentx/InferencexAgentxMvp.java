@@ -6,7 +6,7 @@ import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Locked;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
+import dev.infermark.api.SelfPhased;
 
 /**
  * InferenceX AgentX MVP: replays recorded Claude-Code-style agentic sessions (Weka traces, with
@@ -68,7 +68,7 @@ import dev.infermark.run.LoadGenerator;
 @Default(preset = "smoke", key = "random-seed", value = "42")
 public class InferencexAgentxMvp {
   @Workload
-  public LoadGenerator workload() {
+  public SelfPhased workload() {
     return new AgenticReplayGenerator(SmokeCorpus::load);
   }
 }

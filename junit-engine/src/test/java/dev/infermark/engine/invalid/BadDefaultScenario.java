@@ -4,8 +4,7 @@ import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Measurement;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.ClosedLoop;
 
 /** Defaults with an unknown key, values that do not parse, and a preset name no -D can give. */
 @Scenario(name = "bad-default")
@@ -15,7 +14,7 @@ import dev.infermark.run.RunResult;
 @Default(key = "request-count", value = "1", preset = "smoke test")
 public class BadDefaultScenario {
   @Workload
-  LoadGenerator load() {
-    return ctx -> new RunResult();
+  ClosedLoop load() {
+    return user -> {};
   }
 }

@@ -3,16 +3,18 @@ package dev.infermark.engine.invalid;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.Metric;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.Stat;
+import dev.infermark.api.RunResult;
 
 /** Runs, but one SLO names a metric of its own and one asks a run-wide metric per tier: both are worth a word. */
 @Scenario(name = "doubtful-slo")
-@Slo(metric = "my_own_score", min = 1)
-@Slo(tier = "gold", metric = "request_latency", stat = "p95", max = 1, unit = "s")
+@Slo(custom = "my_own_score", min = 1)
+@Slo(tier = "gold", metric = Metric.REQUEST_LATENCY, stat = Stat.P95, max = 1, unit = "s")
 public class DoubtfulSloScenario {
   @Workload
-  LoadGenerator load() {
+  SelfPhased load() {
     return ctx -> new RunResult().value("my_own_score", 2, "").tierValue("gold", "request_latency", "p95", 500, "ms");
   }
 }

@@ -3,8 +3,8 @@ package dev.infermark.engine.invalid;
 import dev.infermark.annotations.Locked;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.RunResult;
 
 /** A lock on a misspelt key: without the check it would lock nothing. */
 @Scenario(name = "typo-lock")
@@ -12,7 +12,7 @@ import dev.infermark.run.RunResult;
 @Locked(key = "benchmark-duration", min = "soon")
 public class TypoLockScenario {
   @Workload
-  LoadGenerator load() {
+  SelfPhased load() {
     return ctx -> new RunResult();
   }
 }

@@ -4,8 +4,8 @@ import java.time.Duration;
 
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.RunResult;
 
 /** A typed settings interface with a misspelt method and a type that does not fit. */
 @Scenario(name = "typo-typed-settings")
@@ -17,7 +17,7 @@ public class TypoTypedSettingsScenario {
   }
 
   @Workload
-  LoadGenerator load(Reads reads) {
+  SelfPhased load(Reads reads) {
     return ctx -> new RunResult();
   }
 }

@@ -7,12 +7,12 @@ import java.util.List;
 
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Workload;
-import dev.infermark.client.ChatMessage;
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.RequestTags;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
+import dev.infermark.api.RunContext;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestTags;
 
 /**
  * Runs out of file descriptors mid-run: two requests at once (the client's pool keeps two
@@ -26,7 +26,7 @@ public class FdHogScenario {
   static final List<FileInputStream> HOG = new ArrayList<>();
 
   @Workload
-  LoadGenerator load() {
+  SelfPhased load() {
     return ctx -> {
       if (!Boolean.getBoolean(LowFileLimitMain.CHILD)) {
         throw new IllegalStateException("fd-hog runs only in the child JVM of OpenFilesLimitTest");
@@ -48,8 +48,8 @@ public class FdHogScenario {
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       String id = "corr-" + threads.size() + "-" + n;
-      threads.add(Thread.ofVirtual().start(() -> ctx.record(ctx.client().send(InferenceRequest.chat(
-          RequestTags.of("conv", id, 0), List.of(ChatMessage.user("hi")), 1)))));
+      threads.add(Thread.ofVirtual().start(() -> ctx.client().send(InferenceRequest.chat(
+          RequestTags.of("conv", id, 0), List.of(ChatMessage.user("hi")), 1))));
     }
     for (Thread t : threads) {
       t.join();

@@ -4,7 +4,7 @@ import dev.infermark.accuracy.data.DataSource;
 import dev.infermark.accuracy.data.DatasetTable;
 import dev.infermark.accuracy.py.Py;
 import dev.infermark.accuracy.random.PyRandom;
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;

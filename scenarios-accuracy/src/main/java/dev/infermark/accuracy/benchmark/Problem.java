@@ -1,6 +1,6 @@
 package dev.infermark.accuracy.benchmark;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import java.util.List;
 import java.util.Map;
 

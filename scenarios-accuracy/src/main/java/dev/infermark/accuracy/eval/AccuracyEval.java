@@ -12,16 +12,17 @@ import dev.infermark.accuracy.grader.Grade;
 import dev.infermark.accuracy.grader.Grader;
 import dev.infermark.accuracy.grader.MathGrader;
 import dev.infermark.accuracy.py.Py;
-import dev.infermark.client.ChatMessage;
-import dev.infermark.client.InferenceRequest;
+import dev.infermark.api.RunContext;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 import dev.infermark.hub.HfHub;
 import dev.infermark.json.Json;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
+import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import java.io.BufferedWriter;
@@ -48,7 +49,7 @@ import tools.jackson.databind.node.ObjectNode;
  * result carries {@code accuracy} (overall, and per task under tier = task name),
  * {@code accuracy_unparsed}, {@code accuracy_total} and {@code accuracy_errors} for {@code @Slo}s.
  */
-public final class AccuracyEval implements LoadGenerator {
+public final class AccuracyEval implements SelfPhased {
   public static final String RESULTS_CSV = "accuracy_results.csv";
   public static final String EXPORT_JSONL = "accuracy_export.jsonl";
 
@@ -133,7 +134,8 @@ public final class AccuracyEval implements LoadGenerator {
   }
 
   @Override
-  public RunResult run(RunContext ctx) throws Exception {
+  public RunResult run(RunContext run) throws Exception {
+    HarnessContext ctx = HarnessContext.of(run);
     Settings s = ctx.settings();
     List<Problem> problems = problems(s, ctx.hub());
     Grader grader = grader(s);
@@ -157,8 +159,10 @@ public final class AccuracyEval implements LoadGenerator {
       Sender send = new Sender(ctx, problems, grader, system, chat, concurrency, verbose, out, jsonl);
       if (warm != null && warm > 0) {
         // Warmup responses are graded into the export (benchmark_phase "warmup") but not summarised.
+        ctx.phase(Phase.WARMUP, null);
         send.phase(Phase.WARMUP, warm, null, new AtomicInteger());
       }
+      ctx.phase(Phase.PROFILING, null);
       send.phase(Phase.PROFILING, n, summary, errors);
     }
     return finish(ctx, summary, errors.get(), ctx.cancelled());
@@ -173,7 +177,7 @@ public final class AccuracyEval implements LoadGenerator {
       java.util.concurrent.atomic.AtomicReference<RuntimeException> failure = new java.util.concurrent.atomic.AtomicReference<>();
       try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
         // A cancel interrupts the requests in flight at once (each returns, and is recorded, as cancelled).
-        Runnable unregister = ctx.cancellation().onCancel(pool::shutdownNow);
+        Runnable unregister = ctx.onCancel(pool::shutdownNow);
         try {
           Semaphore slots = new Semaphore(concurrency);
           for (int i = 0; i < count && !ctx.cancelled(); i++) {
@@ -211,7 +215,6 @@ public final class AccuracyEval implements LoadGenerator {
       String conv = String.format(Locale.ROOT, "%s%06d", prefix, session);
       InferenceRequest req = request(p, system, chat, RequestTags.of(conv, UUID.randomUUID().toString(), 0)).withPhase(phase);
       RequestRecord rec = ctx.client().send(req);
-      ctx.record(rec);
       if (!rec.ok()) {
         errors.incrementAndGet();
         return;
@@ -277,7 +280,7 @@ public final class AccuracyEval implements LoadGenerator {
         + " response_len=" + out.length() + " response_preview=" + preview;
   }
 
-  private RunResult finish(RunContext ctx, AccuracySummary summary, int errors, boolean partial) throws IOException {
+  private RunResult finish(HarnessContext ctx, AccuracySummary summary, int errors, boolean partial) throws IOException {
     RunResult r = new RunResult();
     AccuracySummary.TaskCounts o = summary.overall();
     if (errors > 0) {

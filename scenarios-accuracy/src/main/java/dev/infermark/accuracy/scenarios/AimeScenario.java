@@ -5,13 +5,14 @@ import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
+import dev.infermark.api.Metric;
+import dev.infermark.api.SelfPhased;
 
 /**
  * AIME 2024 (trt-llm recipe: 8-shot CoT, boxed answers, math grader). Settings: {@code infermark.accuracy-*}
  * (docs/accuracy.md); the {@code smoke} preset grades a handful of problems of the built-in synthetic data
  * ({@code builtin:smoke}), offline. The SLO only requires that accuracy was measured (min 0): the right bar
- * depends on the model, so set your own with {@code @Slo(metric = "accuracy", min = ...)} or per task with
+ * depends on the model, so set your own with {@code @Slo(metric = Metric.ACCURACY, min = ...)} or per task with
  * {@code tier = "<task>"}.
  */
 @Scenario(name = "aime", description = "AIME 2024 (trt-llm recipe: 8-shot CoT, boxed answers, math grader)")
@@ -20,10 +21,10 @@ import dev.infermark.run.LoadGenerator;
 @Default(key = "accuracy-grader", value = "math")
 @Default(key = "accuracy-system-prompt", value = "Please reason step by step, and put your final answer within \\boxed{}.")
 @AccuracySmoke
-@Slo(metric = "accuracy", min = 0.0, unit = "ratio", name = "accuracy is measured")
+@Slo(metric = Metric.ACCURACY, min = 0.0, unit = "ratio", name = "accuracy is measured")
 public class AimeScenario {
   @Workload
-  public LoadGenerator workload() {
+  public SelfPhased workload() {
     return AccuracyEval.of("aime");
   }
 }

@@ -5,13 +5,14 @@ import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
+import dev.infermark.api.Metric;
+import dev.infermark.api.SelfPhased;
 
 /**
  * BIG-Bench Hard (DeepEval, 3-shot CoT, 27 subtasks). Settings: {@code infermark.accuracy-*} (docs/accuracy.md);
  * the {@code smoke} preset grades a handful of problems of the built-in synthetic data ({@code builtin:smoke}),
  * offline. The SLO only requires that accuracy was measured (min 0): the right bar depends on the model, so set
- * your own with {@code @Slo(metric = "accuracy", min = ...)} or per task with {@code tier = "<task>"}.
+ * your own with {@code @Slo(metric = Metric.ACCURACY, min = ...)} or per task with {@code tier = "<task>"}.
  */
 @Scenario(name = "bigbench", description = "BIG-Bench Hard (DeepEval, 3-shot CoT, 27 subtasks)")
 @Default(key = "accuracy-n-shots", value = "3")
@@ -20,10 +21,10 @@ import dev.infermark.run.LoadGenerator;
 @AccuracySmoke
 @Default(preset = "smoke", key = "accuracy-tasks", value = "boolean_expressions")
 @Default(preset = "smoke", key = "request-count", value = "5")
-@Slo(metric = "accuracy", min = 0.0, unit = "ratio", name = "accuracy is measured")
+@Slo(metric = Metric.ACCURACY, min = 0.0, unit = "ratio", name = "accuracy is measured")
 public class BigBenchScenario {
   @Workload
-  public LoadGenerator workload() {
+  public SelfPhased workload() {
     return AccuracyEval.of("bigbench");
   }
 }

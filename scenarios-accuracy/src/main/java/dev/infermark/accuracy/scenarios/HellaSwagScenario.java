@@ -5,13 +5,14 @@ import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Workload;
-import dev.infermark.run.LoadGenerator;
+import dev.infermark.api.Metric;
+import dev.infermark.api.SelfPhased;
 
 /**
  * HellaSwag (DeepEval, 10-shot). Settings: {@code infermark.accuracy-*} (docs/accuracy.md); the {@code smoke}
  * preset grades a handful of problems of the built-in synthetic data ({@code builtin:smoke}), offline. The SLO
  * only requires that accuracy was measured (min 0): the right bar depends on the model, so set your own with
- * {@code @Slo(metric = "accuracy", min = ...)} or per task with {@code tier = "<task>"}.
+ * {@code @Slo(metric = Metric.ACCURACY, min = ...)} or per task with {@code tier = "<task>"}.
  */
 @Scenario(name = "hellaswag", description = "HellaSwag (DeepEval, 10-shot)")
 @Default(key = "accuracy-n-shots", value = "10")
@@ -20,10 +21,10 @@ import dev.infermark.run.LoadGenerator;
 @AccuracySmoke
 @Default(preset = "smoke", key = "accuracy-tasks", value = "Applying sunscreen")
 @Default(preset = "smoke", key = "request-count", value = "5")
-@Slo(metric = "accuracy", min = 0.0, unit = "ratio", name = "accuracy is measured")
+@Slo(metric = Metric.ACCURACY, min = 0.0, unit = "ratio", name = "accuracy is measured")
 public class HellaSwagScenario {
   @Workload
-  public LoadGenerator workload() {
+  public SelfPhased workload() {
     return AccuracyEval.of("hellaswag");
   }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infermark.accuracy.Fixtures;
 import dev.infermark.accuracy.SharedData;
 import dev.infermark.accuracy.data.LocalDataSource;
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.json.Json;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.infermark.accuracy.Fixtures;
 import dev.infermark.accuracy.benchmark.Benchmark;
 import dev.infermark.accuracy.benchmark.Problem;
-import dev.infermark.client.ChatMessage;
-import dev.infermark.client.InferenceRequest;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.json.Json;
-import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
 import java.net.URI;
 import java.nio.file.Files;
@@ -20,10 +20,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -157,7 +157,7 @@ class AccuracyEvalTest {
     s.put("concurrency", "1");
     AccuracyEval eval = AccuracyEval.of("gsm8k");
     TestRuns runs = new TestRuns();
-    dev.infermark.run.RunContext[] ctx = new dev.infermark.run.RunContext[1];
+    dev.infermark.run.HarnessContext[] ctx = new dev.infermark.run.HarnessContext[1];
     FakeClient client = new FakeClient((i, r) -> {
       if (i == 2) {
         ctx[0].cancellation().cancel(); // cancelled while the third request is in flight
@@ -182,11 +182,11 @@ class AccuracyEvalTest {
     AccuracyEval eval = AccuracyEval.of("gsm8k");
     List<Problem> problems = eval.problems(Settings.of(s), null);
     FakeClient client = new FakeClient((i, r) -> answer("gsm8k", problems.get(i % problems.size()),
-        i, r.phase() == dev.infermark.record.Phase.WARMUP));
+        i, r.phase() == dev.infermark.api.request.Phase.WARMUP));
     TestRuns runs = new TestRuns();
     RunResult r = eval.run(runs.context("gsm8k", s, client, out, URI.create("http://x:1")));
     assertThat(r.lookup("", "accuracy", "value")).hasValue(1.0); // the wrong warmup answers do not count
-    assertThat(runs.records).hasSize(9).filteredOn(x -> x.phase() == dev.infermark.record.Phase.WARMUP).hasSize(2);
+    assertThat(runs.records).hasSize(9).filteredOn(x -> x.phase() == dev.infermark.api.request.Phase.WARMUP).hasSize(2);
     List<String> lines = Files.readAllLines(out.resolve("accuracy_export.jsonl"));
     assertThat(lines).hasSize(9);
     assertThat(Json.parse(lines.get(0)).get("benchmark_phase").asString()).isEqualTo("warmup");
@@ -217,7 +217,7 @@ class AccuracyEvalTest {
     Problem p = Problem.flat("Q", "1", "aime", 32768);
     AccuracyEval aime = AccuracyEval.of("aime");
     String sys = aime.systemPrompt(Settings.empty());
-    InferenceRequest req = AccuracyEval.request(p, sys, true, dev.infermark.record.RequestTags.of("c", "x", 0));
+    InferenceRequest req = AccuracyEval.request(p, sys, true, dev.infermark.api.request.RequestTags.of("c", "x", 0));
     assertThat(req.messages()).extracting(ChatMessage::role).containsExactly("system", "user");
     assertThat(req.messages().get(0).content().toString())
         .isEqualTo("Please reason step by step, and put your final answer within \\boxed{}.");
@@ -229,11 +229,11 @@ class AccuracyEvalTest {
   void failedRequestsAreCountedNotGradedAndBadSettingsAreNamed(@TempDir Path out) throws Exception {
     Map<String, String> s = settings("gsm8k");
     FakeClient ok = new FakeClient((i, r) -> "x");
-    dev.infermark.client.InferenceClient failing = req -> {
-      dev.infermark.record.RequestRecord rec = ok.send(req);
-      return new dev.infermark.record.RequestRecord(rec.phase(), rec.requestId(), rec.tags(), -1, rec.startNs(), 0, -1,
+    dev.infermark.client.ServerClient failing = req -> {
+      dev.infermark.api.request.RequestRecord rec = ok.send(req);
+      return new dev.infermark.api.request.RequestRecord(rec.phase(), rec.requestId(), rec.tags(), -1, rec.startNs(), 0, -1,
           new long[0], rec.endNs(), null, null, null, null, null, null, null, 500,
-          new dev.infermark.record.RequestError(dev.infermark.record.ErrorKind.SERVER_ERROR, 500, "x", "boom", null));
+          new dev.infermark.api.request.RequestError(dev.infermark.api.request.ErrorKind.SERVER_ERROR, 500, "x", "boom", null));
     };
     RunResult r = AccuracyEval.of("gsm8k").run(new TestRuns().context("gsm8k", s, failing, out, URI.create("http://x:1")));
     assertThat(r.lookup("", "accuracy_errors", "value")).hasValue(7.0);

@@ -1,15 +1,15 @@
 package dev.infermark.accuracy.eval;
 
-import dev.infermark.client.InferenceClient;
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServerClient;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiFunction;
 
 /** An in-process client that answers each request with text computed from its session index. */
-final class FakeClient implements InferenceClient {
+final class FakeClient implements ServerClient {
   final List<InferenceRequest> requests = new CopyOnWriteArrayList<>();
   private final BiFunction<Integer, InferenceRequest, String> answer;
 

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.infermark.accuracy.Fixtures;
+import dev.infermark.api.RunResult;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -24,9 +24,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -3,9 +3,9 @@ package dev.infermark.accuracy.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infermark.accuracy.SharedData;
+import dev.infermark.api.RunResult;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunResult;
 import dev.infermark.settings.Settings;
 import dev.infermark.target.EmbeddedServer;
 import dev.infermark.target.EmbeddedServerProvider;

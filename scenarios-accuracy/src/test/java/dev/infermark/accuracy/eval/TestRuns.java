@@ -1,25 +1,25 @@
 package dev.infermark.accuracy.eval;
 
-import dev.infermark.client.InferenceClient;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.run.Cancellation;
-import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
-import dev.infermark.settings.Settings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** A RunContext without the engine, as the scenarios are run by anything that has one. */
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServerClient;
+import dev.infermark.run.HarnessContext;
+import dev.infermark.settings.Settings;
+import dev.infermark.testkit.ScenarioTestKit;
+
+/** A run's context without the engine, as the scenarios are run by anything that has one; records kept here. */
 public final class TestRuns {
   public final List<RequestRecord> records = new CopyOnWriteArrayList<>();
   public final List<String> log = new CopyOnWriteArrayList<>();
 
-  public RunContext context(String scenario, Map<String, String> settings, InferenceClient client, Path artifacts, URI target) {
-    return new RunContext(scenario, Map.of(), Settings.of(settings), target, false, client, records::add, new Progress(),
-        new Cancellation(), artifacts, Optional.empty(), null, 1L, log::add);
+  public HarnessContext context(String scenario, Map<String, String> settings, ServerClient client, Path artifacts,
+      URI target) {
+    return HarnessContext.builder().scenario(scenario).settings(Settings.of(settings)).target(target, false)
+        .client(ScenarioTestKit.recording(client, records::add)).artifactDir(artifacts).seed(1L).log(log::add).build();
   }
 }

@@ -3,11 +3,12 @@ package dev.infermark.accuracy.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infermark.accuracy.benchmark.Benchmark;
+import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.accuracy.eval.AccuracyKeys;
-import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
+import dev.infermark.api.Metric;
 import dev.infermark.annotations.Workload;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.settings.KeyCatalog;
@@ -52,7 +53,7 @@ class ScenariosTest {
         assertThat(defaults).containsEntry("accuracy-system-prompt", b.defaultSystemPrompt());
       }
       assertThat(smoke).containsEntry("accuracy-data-dir", BuiltinData.SMOKE).containsKey("request-count");
-      assertThat(c.getAnnotationsByType(Slo.class)).extracting(Slo::metric).contains("accuracy");
+      assertThat(c.getAnnotationsByType(Slo.class)).extracting(Slo::metric).contains(Metric.ACCURACY);
       Method w = Arrays.stream(c.getDeclaredMethods()).filter(m -> m.isAnnotationPresent(Workload.class)).findFirst().orElseThrow();
       assertThat(w.getParameterCount()).isZero();
       Object gen = w.invoke(c.getDeclaredConstructor().newInstance());

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.accuracy.eval.TestRuns;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.SelfPhased;
 import dev.infermark.client.OpenAiClient;
-import dev.infermark.run.LoadGenerator;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunResult;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.settings.Settings;
 import dev.infermark.simulator.Simulator;
@@ -68,7 +68,7 @@ class SmokePresetTest {
     Settings settings = Settings.of(s);
     try (OpenAiClient client = OpenAiClient.create(settings, sim.baseUri(), new Progress())) {
       TestRuns runs = new TestRuns();
-      LoadGenerator gen = (LoadGenerator) model.workload().invoke(type.getDeclaredConstructor().newInstance());
+      SelfPhased gen = (SelfPhased) model.workload().invoke(type.getDeclaredConstructor().newInstance());
       RunResult r = gen.run(runs.context(model.name(), s, client, out, sim.baseUri()));
 
       assertThat(runs.records).hasSize(n).allMatch(rec -> rec.ok());

@@ -5,11 +5,11 @@ import java.util.Map;
 import dev.infermark.agentperf.trajectory.Trajectory;
 import dev.infermark.agentperf.trajectory.TrajectorySource;
 import dev.infermark.agentperf.trajectory.Turn;
-import dev.infermark.client.ChatMessage;
-import dev.infermark.client.InferenceClient;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceClient;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 
 /**
  * One simulated agent: works through its assigned trajectories one after another, turn by turn,

@@ -1,7 +1,7 @@
 package dev.infermark.agentperf.agent;
 
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 
 /** What an {@link Agent} reports to the phase it runs in (thread-safe; called from many agents). */
 public interface AgentHooks {

@@ -2,7 +2,7 @@ package dev.infermark.agentperf.agent;
 
 import java.util.SplittableRandom;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 
 /**
  * The text prepended to the first message of every trajectory in one phase, fresh per phase so

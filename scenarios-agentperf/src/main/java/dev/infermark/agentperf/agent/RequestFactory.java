@@ -5,12 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 import dev.infermark.agentperf.trajectory.Turn;
-import dev.infermark.client.ChatMessage;
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.json.Json;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestTags;
-import tools.jackson.databind.node.ObjectNode;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestTags;
 
 /**
  * Builds each turn's request: the phase prefix on the first message, {@code max_tokens} (the
@@ -34,12 +32,8 @@ public record RequestFactory(int maxTokens, boolean useTargetOutput, int keepTex
     out[0] = first;
     Integer max = useTargetOutput && turn.targetOutputTokens() != null ? Math.min(maxTokens, turn.targetOutputTokens()) : maxTokens;
     boolean keep = keepTextEvery > 0 && sequence % keepTextEvery == 0;
-    ObjectNode extra = null;
-    if (turn.toolDefinitions() != null) {
-      // The definitions node is shared, not copied: the body writer only reads it.
-      extra = Json.object();
-      extra.set("tools", turn.toolDefinitions());
-    }
+    // The definitions are frozen once per trajectory and shared, not copied per request.
+    Map<String, Object> extra = turn.toolDefinitions() == null ? null : Map.of("tools", turn.toolDefinitions());
     return new InferenceRequest(label, tags, List.of(out), null, null, max, extra, keep, -1);
   }
 

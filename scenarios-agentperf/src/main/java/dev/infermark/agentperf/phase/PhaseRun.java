@@ -7,7 +7,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 
 import dev.infermark.agentperf.agent.Agent;
 import dev.infermark.agentperf.agent.AgentHooks;
@@ -17,17 +16,20 @@ import dev.infermark.agentperf.agent.RequestFactory;
 import dev.infermark.agentperf.agent.Ticker;
 import dev.infermark.agentperf.power.PowerSampler;
 import dev.infermark.agentperf.trajectory.TrajectorySource;
-import dev.infermark.client.InferenceClient;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.Abort;
+import dev.infermark.api.request.InferenceClient;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.tokenizer.Tokenizer;
 
 /**
  * Runs one phase: starts the agents, each on its own virtual thread, waits until the gates are met
  * (or the phase times out or the run is cancelled), closes the steady-state window, keeps the load
- * up until every request sent in the window has finished, then stops the agents and measures.
- * Every record goes to the record sink as it finishes; the window's records make the statistics.
+ * up until every request sent in the window has finished, then stops the agents (what they have in
+ * flight is aborted, and recorded by the harness as cut off) and measures. The window's records
+ * make the statistics.
  */
 public final class PhaseRun {
   private final PhaseConfig config;
@@ -36,20 +38,18 @@ public final class PhaseRun {
   private final TrajectorySource source;
   private final Assignment assignment;
   private final RequestFactory requests;
-  private final Consumer<RequestRecord> sink;
   private final BooleanSupplier cancelled;
   private final PowerSampler power;
   private final Tokenizer tokenizer;
 
   public PhaseRun(PhaseConfig config, Ticker ticker, InferenceClient client, TrajectorySource source, Assignment assignment,
-      RequestFactory requests, Consumer<RequestRecord> sink, BooleanSupplier cancelled, PowerSampler power, Tokenizer tokenizer) {
+      RequestFactory requests, BooleanSupplier cancelled, PowerSampler power, Tokenizer tokenizer) {
     this.config = config;
     this.ticker = ticker;
     this.client = client;
     this.source = source;
     this.assignment = assignment;
     this.requests = requests;
-    this.sink = sink;
     this.cancelled = cancelled;
     this.power = power;
     this.tokenizer = tokenizer;
@@ -81,16 +81,11 @@ public final class PhaseRun {
           windowRecords.add(record);
         }
         window.finished(label);
-        sink.accept(record);
       }
 
       @Override
       public void cutOff(int agent, RequestRecord record) {
-        cutOff.incrementAndGet();
-        // Recorded, saying why: a cancel of the run stays "cancelled", a phase stopping its agents is a cut-off.
-        sink.accept(cancelled.getAsBoolean() ? record : record.abortedBecause(RequestError.cutOff("cut off at the end "
-            + "of agentperf phase " + index + ": sent after the steady-state window, still in flight when the phase "
-            + "stopped its agents")));
+        cutOff.incrementAndGet(); // recorded by the harness, with the phase's stop as its error
       }
 
       @Override
@@ -103,11 +98,30 @@ public final class PhaseRun {
         perAgent.incrementAndGet(agent);
       }
     };
+    // Stopping the agents aborts what they have in flight: a cancel of the run stays "cancelled", a phase stopping
+    // its agents is a cut-off.
+    Abort stop = new Abort();
+    InferenceClient phaseClient = new InferenceClient() {
+      @Override
+      public RequestRecord send(InferenceRequest request) {
+        return client.send(request, stop);
+      }
+
+      @Override
+      public RequestRecord send(InferenceRequest request, Abort abort) {
+        Runnable unlink = stop.onAbort(() -> abort.abort(stop.reason().orElseThrow()));
+        try {
+          return client.send(request, abort);
+        } finally {
+          unlink.run();
+        }
+      }
+    };
     long start = ticker.nanoTime();
     List<Agent> agentList = new ArrayList<>(agents);
     List<Thread> threads = new ArrayList<>(agents);
     for (int a = 0; a < agents; a++) {
-      Agent agent = new Agent(a, index, agents, source, assignment, prefix, requests, client, ticker,
+      Agent agent = new Agent(a, index, agents, source, assignment, prefix, requests, phaseClient, ticker,
           config.toolDelayScale(), hooks);
       agentList.add(agent);
       threads.add(Thread.ofVirtual().name("agent-" + index + "-" + a).start(agent));
@@ -137,6 +151,10 @@ public final class PhaseRun {
       }
     } finally {
       agentList.forEach(Agent::stop);
+      if (!cancelled.getAsBoolean()) {
+        stop.abort(RequestError.cutOff("cut off at the end of agentperf phase " + index + ": sent after the "
+            + "steady-state window, still in flight when the phase stopped its agents"));
+      }
       threads.forEach(Thread::interrupt);
       for (Thread t : threads) {
         t.join(Math.max(1, config.drainTimeout().toMillis()));

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.RequestRecord;
 
 /**
  * The measurements of one phase's steady-state window, over every request sent in it. Per request:

@@ -3,7 +3,7 @@ package dev.infermark.agentperf.phase;
 import java.util.BitSet;
 import java.util.concurrent.locks.ReentrantLock;
 
-import dev.infermark.record.Phase;
+import dev.infermark.api.request.Phase;
 
 /**
  * The steady-state window of one phase: it opens once every agent of the target count has been

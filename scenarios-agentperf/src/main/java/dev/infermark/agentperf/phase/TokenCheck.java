@@ -2,7 +2,7 @@ package dev.infermark.agentperf.phase;
 
 import java.util.List;
 
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.tokenizer.Tokenizer;
 
 /**

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.infermark.agentperf.phase.PhaseResult;
 import dev.infermark.annotations.Slo;
+import dev.infermark.scenario.SloSpec;
 
 /**
  * An SLO tier: the per-request objectives every phase is judged by, and optionally the number of
@@ -25,7 +26,7 @@ public record Tier(String name, List<Criterion> criteria, double minSupportedAge
     criteria = List.copyOf(criteria);
     if (criteria.isEmpty()) {
       throw new IllegalArgumentException("tier '" + name + "' has no per-request objective (e.g. @Slo(tier=\"" + name
-          + "\", metric=\"output_speed\", stat=\"p25\", min=20))");
+          + "\", metric = Metric.OUTPUT_SPEED, stat = Stat.P25, min = 20))");
     }
   }
 
@@ -68,10 +69,11 @@ public record Tier(String name, List<Criterion> criteria, double minSupportedAge
         continue;
       }
       criteria.computeIfAbsent(s.tier(), k -> new ArrayList<>());
-      if (s.metric().equals(SUPPORTED_AGENTS)) {
+      String metric = SloSpec.tag(s);
+      if (metric.equals(SUPPORTED_AGENTS)) {
         minAgents.put(s.tier(), s.min());
       } else {
-        criteria.get(s.tier()).add(new Criterion(s.metric(), s.stat(), s.min(), s.max(), s.unit()));
+        criteria.get(s.tier()).add(new Criterion(metric, s.stat().label(), s.min(), s.max(), s.unit()));
       }
     }
     List<Tier> out = new ArrayList<>();

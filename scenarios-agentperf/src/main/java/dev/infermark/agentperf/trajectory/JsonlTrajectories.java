@@ -14,7 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.JsonValues;
 import dev.infermark.json.Json;
 import dev.infermark.tokenizer.Tokenizer;
 import tools.jackson.databind.JsonNode;
@@ -36,7 +37,7 @@ public final class JsonlTrajectories implements TrajectorySource {
   private record Counted(ChatMessage message, int tokens) {}
 
   /** Tool definitions stored once per trajectory, with the token count of their JSON. */
-  private record CountedTools(JsonNode definitions, int tokens) {}
+  private record CountedTools(List<Object> definitions, int tokens) {}
 
   private final Path file;
   private final List<Trajectory> trajectories;
@@ -109,7 +110,7 @@ public final class JsonlTrajectories implements TrajectorySource {
           }
           // Usually the same on every line of a trajectory: keep one copy and count it once.
           defs = sharedTools.computeIfAbsent(id, k -> new HashMap<>())
-              .computeIfAbsent(d, k -> new CountedTools(k, tokenizer.count(k.toString())));
+              .computeIfAbsent(d, k -> new CountedTools(JsonValues.array((List<?>) Json.plain(k)), tokenizer.count(k.toString())));
         }
         int defTokens = defs == null ? 0 : defs.tokens();
         Integer inputTokens = row.has("input_tokens") ? Integer.valueOf(integer(row, "input_tokens", where, null))
@@ -168,7 +169,8 @@ public final class JsonlTrajectories implements TrajectorySource {
       if (content == null && calls == null) {
         content = ""; // only an assistant message that calls tools is sent with null content
       }
-      ChatMessage msg = new ChatMessage(mapped, content, calls, optionalText(m, "tool_call_id", at), optionalText(m, "name", at));
+      ChatMessage msg = new ChatMessage(mapped, content, calls == null ? null : Json.plainObjects(calls),
+          optionalText(m, "tool_call_id", at), optionalText(m, "name", at));
       // Messages repeat on every later line of the trajectory: keep one copy and count it once.
       out.add(shared.computeIfAbsent(msg, k -> new Counted(k, tokenizer.count(countedText(k)))).message());
     }
@@ -179,12 +181,17 @@ public final class JsonlTrajectories implements TrajectorySource {
   private static String countedText(ChatMessage m) {
     StringBuilder b = new StringBuilder(m.content() == null ? "" : m.content());
     if (m.toolCalls() != null) {
-      for (JsonNode call : m.toolCalls()) {
-        JsonNode fn = call.path("function");
-        b.append('\n').append(fn.path("name").asString("")).append(' ').append(fn.path("arguments").asString(""));
+      for (Map<String, Object> call : m.toolCalls()) {
+        Map<?, ?> fn = call.get("function") instanceof Map<?, ?> f ? f : Map.of();
+        b.append('\n').append(text(fn.get("name"))).append(' ').append(text(fn.get("arguments")));
       }
     }
     return b.toString();
+  }
+
+  /** A JSON scalar as text ({@code asString} of a node); empty for null or a container. */
+  private static String text(Object v) {
+    return v == null || v instanceof Map || v instanceof List ? "" : v.toString();
   }
 
   private static String optionalText(JsonNode m, String field, String at) {

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.tokenizer.Tokenizer;
 
 /**

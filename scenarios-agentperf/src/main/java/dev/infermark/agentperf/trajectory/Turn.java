@@ -3,8 +3,8 @@ package dev.infermark.agentperf.trajectory;
 import java.time.Duration;
 import java.util.List;
 
-import dev.infermark.client.ChatMessage;
-import tools.jackson.databind.JsonNode;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.JsonValues;
 
 /**
  * One request of a trajectory: the whole conversation sent at this point, what the model is
@@ -17,10 +17,10 @@ import tools.jackson.databind.JsonNode;
  * @param toolDelay the simulated tool time after the response (zero when no tool runs)
  * @param inputTokens the prompt's token count (estimated or recorded), or {@code null} when unknown
  * @param toolDefinitions the OpenAI tool definitions sent as the request's {@code tools} (a JSON
- *     array, shared between turns and never modified), or {@code null} to send none
+ *     array of objects, frozen once by {@link JsonValues#array} and shared between turns), or {@code null} to send none
  */
 public record Turn(List<ChatMessage> messages, List<String> tools, Integer targetOutputTokens, Duration toolDelay,
-    Integer inputTokens, JsonNode toolDefinitions) {
+    Integer inputTokens, List<Object> toolDefinitions) {
   /** A turn that sends no tool definitions. */
   public Turn(List<ChatMessage> messages, List<String> tools, Integer targetOutputTokens, Duration toolDelay,
       Integer inputTokens) {
@@ -28,9 +28,7 @@ public record Turn(List<ChatMessage> messages, List<String> tools, Integer targe
   }
 
   public Turn {
-    if (toolDefinitions != null && !toolDefinitions.isArray()) {
-      throw new IllegalArgumentException("a turn's tool definitions must be a JSON array, got " + toolDefinitions.getNodeType());
-    }
+    toolDefinitions = toolDefinitions == null ? null : JsonValues.array(toolDefinitions);
     messages = List.copyOf(messages);
     tools = List.copyOf(tools);
     if (messages.isEmpty()) {

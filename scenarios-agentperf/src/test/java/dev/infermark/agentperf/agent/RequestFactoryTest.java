@@ -9,10 +9,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.infermark.agentperf.trajectory.Turn;
-import dev.infermark.client.ChatMessage;
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestTags;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestTags;
 
 class RequestFactoryTest {
   private static final RequestTags TAGS = new RequestTags("c", "c", 0, "c", null, 0, 0, Map.of());

@@ -20,9 +20,10 @@ import dev.infermark.agentperf.agent.RequestFactory;
 import dev.infermark.agentperf.agent.Ticker;
 import dev.infermark.agentperf.power.NoPower;
 import dev.infermark.agentperf.trajectory.JsonlTrajectories;
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.testkit.ScenarioTestKit;
 
 class PhaseRunTest {
   @TempDir
@@ -35,8 +36,8 @@ class PhaseRunTest {
 
   private PhaseRun run(PhaseConfig c, FakeServer server, ConcurrentLinkedQueue<RequestRecord> sink) throws Exception {
     JsonlTrajectories src = JsonlTrajectories.load(Fixtures.trajectories(dir, 8, 3, 1), SpaceTokenizer.INSTANCE, 100_000);
-    return new PhaseRun(c, Ticker.system(), server, src, new Assignment(42, src.size(), 0), new RequestFactory(16384, false, 5),
-        sink::add, () -> false, new NoPower(), SpaceTokenizer.INSTANCE);
+    return new PhaseRun(c, Ticker.system(), ScenarioTestKit.recording(server, sink::add), src, new Assignment(42, src.size(), 0),
+        new RequestFactory(16384, false, 5), () -> false, new NoPower(), SpaceTokenizer.INSTANCE);
   }
 
   @Test
@@ -111,8 +112,9 @@ class PhaseRunTest {
         return "broken";
       }
     };
-    PhaseRun pr = new PhaseRun(config(1, 1, "0.01S", "30S"), Ticker.system(), new FakeServer(n -> 200, 0.01, 30), broken,
-        new Assignment(1, 2, 0), new RequestFactory(16384, false, 0), r -> {}, () -> false, new NoPower(), null);
+    PhaseRun pr = new PhaseRun(config(1, 1, "0.01S", "30S"), Ticker.system(),
+        ScenarioTestKit.recording(new FakeServer(n -> 200, 0.01, 30), r -> { }), broken, new Assignment(1, 2, 0),
+        new RequestFactory(16384, false, 0), () -> false, new NoPower(), null);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> pr.run(1, 2, PhasePrefix.of(1, 1)))
         .hasMessageContaining("of phase 1 failed: trajectory").hasMessageContaining("is corrupt");
   }

@@ -8,11 +8,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 
 class PhaseStatsTest {
   static RequestRecord rec(long startMs, long ttftMs, long endMs, Integer osl) {

@@ -6,7 +6,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.Phase;
+import dev.infermark.api.request.Phase;
 
 class SteadyWindowTest {
   private static final long S = 1_000_000_000L;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.agentperf.Fixtures;
 import dev.infermark.agentperf.SpaceTokenizer;
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.json.Json;
 
 class JsonlTrajectoriesTest {
@@ -37,8 +37,8 @@ class JsonlTrajectoriesTest {
     ChatMessage call = last.messages().get(2);
     assertThat(call.role()).isEqualTo("assistant");
     assertThat(call.content()).isNull();
-    assertThat(call.toolCalls()).isEqualTo(Json.parse(
-        "[{\"id\":\"c0\",\"type\":\"function\",\"function\":{\"name\":\"bash\",\"arguments\":\"{\\\"cmd\\\":\\\"ls\\\"}\"}}]"));
+    assertThat(call.toolCalls()).isEqualTo(Json.plainObjects(Json.parse(
+        "[{\"id\":\"c0\",\"type\":\"function\",\"function\":{\"name\":\"bash\",\"arguments\":\"{\\\"cmd\\\":\\\"ls\\\"}\"}}]")));
     ChatMessage result = last.messages().get(3);
     assertThat(result.role()).isEqualTo("tool");
     assertThat(result.toolCallId()).isEqualTo("c0");
@@ -60,7 +60,7 @@ class JsonlTrajectoriesTest {
     Files.writeString(f, "{\"trajectory_id\":\"a\",\"turn\":0,\"messages\":[{\"role\":\"user\",\"content\":\"x y\"}],"
         + "\"tool_definitions\":" + defs + "}\n");
     Turn turn = JsonlTrajectories.load(f, SpaceTokenizer.INSTANCE, 1000).get(0).turns().get(0);
-    assertThat(turn.toolDefinitions()).isEqualTo(Json.parse(defs));
+    assertThat(turn.toolDefinitions()).isEqualTo(Json.plain(Json.parse(defs)));
     assertThat(turn.inputTokens()).isEqualTo(2 + SpaceTokenizer.INSTANCE.count(Json.parse(defs).toString()));
 
     Files.writeString(f, "{\"trajectory_id\":\"a\",\"turn\":0,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],"

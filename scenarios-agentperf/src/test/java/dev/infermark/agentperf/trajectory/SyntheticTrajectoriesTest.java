@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.infermark.agentperf.SpaceTokenizer;
 import dev.infermark.agentperf.phase.Percentiles;
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 
 class SyntheticTrajectoriesTest {
   static SyntheticTrajectories pool;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.agentperf.Fixtures;
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.WordTokenizer;

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.weka.prompt.PromptSource;
 import dev.infermark.weka.topology.SessionTree;
 

@@ -9,11 +9,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
+import dev.infermark.api.RunContext;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.run.LoadGenerator;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
+import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.weka.corpus.Corpus;
@@ -27,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code theoretical_prefix_cache_hit} and the replay's own measurements (dispatch lateness,
  * idle-cap jumps) to the run's artifacts.
  */
-public final class AgenticReplayGenerator implements LoadGenerator {
+public final class AgenticReplayGenerator implements SelfPhased {
   /** {@code incomplete_reason} of a run aborted by a root warmup failure. */
   public static final String WARMUP_FAILED = "warmup_failed";
   /** {@code incomplete_reason} of a run aborted by {@code failed-request-threshold}. */
@@ -41,7 +44,7 @@ public final class AgenticReplayGenerator implements LoadGenerator {
   /** Where the corpus comes from (the settings, or a prepared corpus in tests). */
   @FunctionalInterface
   public interface CorpusSource {
-    Corpus load(RunContext ctx) throws Exception;
+    Corpus load(HarnessContext ctx) throws Exception;
   }
 
   /**
@@ -58,30 +61,35 @@ public final class AgenticReplayGenerator implements LoadGenerator {
   }
 
   @Override
-  public RunResult run(RunContext ctx) throws Exception {
+  public RunResult run(RunContext run) throws Exception {
+    HarnessContext ctx = HarnessContext.of(run);
     ReplayConfig config = config(ctx.settings(), ctx.seed(), UUID.randomUUID().toString(), ctx::log);
-    ctx.progress().phase("dataset", null);
+    ctx.step("dataset", null);
     Corpus corpus = corpusSource.load(ctx);
     ctx.log("agentx: corpus " + corpus.loader() + ": " + corpus.trees().size() + " trace(s), " + corpus.requestCount()
         + " request(s); " + config.concurrency() + " lane(s)");
     ctx.exportExtras().withObjectProperty("metadata").set("dataset", corpus.datasetMetadata());
 
+    // The harness records every request the client sends, except AIPerf's skip path (profiling context overflows,
+    // counted as skipped_context_overflow_count); the meter sees each record the replay keeps, for its own figures.
+    ctx.skipPath(r -> r.phase() == Phase.PROFILING && !r.ok() && r.error().kind() == ErrorKind.CONTEXT_OVERFLOW);
     ProfileMeter meter = new ProfileMeter();
     TheoreticalPrefixCache prefixCache = new TheoreticalPrefixCache(corpus.prefixCache());
     Consumer<RequestRecord> sink = r -> {
       meter.accept(r);
       prefixCache.accept(r);
-      ctx.record(r);
     };
     AgenticReplay replay;
     try (SystemReplayClock clock = new SystemReplayClock()) {
       replay = new AgenticReplay(config, corpus.trees(), corpus.prompts(), clock,
           new VirtualThreadDispatcher(ctx.client(), (out, ns) -> meter.started(out.phase(), ns)), sink, ctx::log);
-      replay.onStage(stage -> ctx.progress().phase(switch (stage) {
-        case PRIMING, PRESSURE -> "warmup";
-        case PROFILING -> "profiling";
-        default -> "drain";
-      }, stage == AgenticReplay.Stage.PROFILING ? config.benchmarkDuration() : null));
+      replay.onStage(stage -> {
+        switch (stage) {
+          case PRIMING, PRESSURE -> ctx.phase(Phase.WARMUP, null);
+          case PROFILING -> ctx.phase(Phase.PROFILING, config.benchmarkDuration());
+          default -> ctx.grace(config.gracePeriod());
+        }
+      });
       Runnable unregister = ctx.cancellation().onCancel(replay::cancel);
       try {
         replay.start();
@@ -119,7 +127,7 @@ public final class AgenticReplayGenerator implements LoadGenerator {
     }
   }
 
-  private RunResult finish(RunContext ctx, ReplayConfig config, ReplayStats stats, ProfileMeter meter) {
+  private RunResult finish(HarnessContext ctx, ReplayConfig config, ReplayStats stats, ProfileMeter meter) {
     Settings s = ctx.settings();
     boolean cancelled = stats.cancelled() || ctx.cancelled();
     long skipped = stats.skippedOverflows();

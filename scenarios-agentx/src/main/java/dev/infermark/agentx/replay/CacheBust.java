@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 
 /**
  * Cache-bust markers (spec §3.11, target {@code first_turn_prefix}): one per tree play,

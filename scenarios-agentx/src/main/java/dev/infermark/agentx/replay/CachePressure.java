@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.infermark.agentx.replay.AgenticReplay.Stage;
-import dev.infermark.record.RequestError;
+import dev.infermark.api.request.RequestError;
 import dev.infermark.weka.topology.ReplayStream;
 
 /**

@@ -4,11 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.infermark.agentx.replay.AgenticReplay.Stage;
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 import dev.infermark.weka.topology.ReplayStream;
 import dev.infermark.weka.topology.ReplayTurn;
 

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import dev.infermark.agentx.replay.AgenticReplay.Stage;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
 
 /**
  * The end of a run, whatever ends it (grace period over, cancel, abort, internal error): nothing

@@ -3,12 +3,12 @@ package dev.infermark.agentx.replay;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 
 /**
  * One request the scheduler wants sent. The body is built by {@link #build} on the sending
@@ -55,15 +55,17 @@ public record Outgoing(Phase phase, RequestTags tags, long dueNs, Supplier<Infer
   public static final class Abort {
     private Runnable action;
     private boolean requested;
+    private RequestError why;
 
-    /** Asks for the abort (idempotent); runs the dispatcher's action now if it registered one. */
-    public void request() {
+    /** Asks for the abort, saying why (idempotent); runs the dispatcher's action now if it registered one. */
+    public void request(RequestError why) {
       Runnable a;
       synchronized (this) {
         if (requested) {
           return;
         }
         requested = true;
+        this.why = why;
         a = action;
       }
       if (a != null) {
@@ -85,6 +87,11 @@ public record Outgoing(Phase phase, RequestTags tags, long dueNs, Supplier<Infer
 
     public synchronized boolean requested() {
       return requested;
+    }
+
+    /** Why the abort was requested; {@code null} until it was. */
+    public synchronized RequestError why() {
+      return why;
     }
   }
 }

@@ -4,9 +4,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.ConcurrentHistogram;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 
 /**
  * What the replay measures itself from the records it hands on: dispatch lateness (start vs

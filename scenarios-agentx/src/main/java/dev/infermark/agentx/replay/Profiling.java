@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.infermark.agentx.replay.AgenticReplay.Stage;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.weka.topology.ReplayStream;
 import dev.infermark.weka.topology.ReplayTurn;
 import dev.infermark.weka.topology.SessionTree;

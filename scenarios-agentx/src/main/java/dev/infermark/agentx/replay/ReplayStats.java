@@ -3,7 +3,7 @@ package dev.infermark.agentx.replay;
 import java.util.List;
 import java.util.Set;
 
-import dev.infermark.record.RequestError;
+import dev.infermark.api.request.RequestError;
 
 /**
  * The agentic replay's counters, taken at one instant under the scheduler lock

@@ -1,9 +1,9 @@
 package dev.infermark.agentx.replay;
 
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
 import dev.infermark.json.Json;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
 import dev.infermark.weka.prompt.PrefixCacheHits;
 import tools.jackson.databind.node.ObjectNode;
 

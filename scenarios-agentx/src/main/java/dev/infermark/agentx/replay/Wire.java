@@ -1,6 +1,6 @@
 package dev.infermark.agentx.replay;
 
-import dev.infermark.record.RequestError;
+import dev.infermark.api.request.RequestError;
 
 /** A request handed to the dispatcher whose record has not come back yet. */
 final class Wire {
@@ -24,7 +24,7 @@ final class Wire {
   void abort(RequestError why) {
     if (abortedAs == null) {
       abortedAs = why;
-      out.abort().request();
+      out.abort().request(why);
     }
   }
 }

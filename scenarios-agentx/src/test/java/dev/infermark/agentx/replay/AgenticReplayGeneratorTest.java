@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,26 +11,23 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.infermark.client.InferenceClient;
-import dev.infermark.client.InferenceRequest;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServerClient;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
 import dev.infermark.run.Cancellation;
-import dev.infermark.run.Progress;
-import dev.infermark.run.RunContext;
-import dev.infermark.run.RunResult;
-import dev.infermark.settings.Settings;
+import dev.infermark.testkit.ScenarioTestKit;
 import dev.infermark.weka.corpus.Corpus;
 import dev.infermark.weka.topology.Branch;
 import dev.infermark.weka.topology.ReplayStream;
@@ -46,6 +42,7 @@ class AgenticReplayGeneratorTest {
   private final List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
   private final Cancellation cancellation = new Cancellation();
   private final SubmissionVerdict verdict = new SubmissionVerdict();
+  private ScenarioTestKit.Run last;
 
   /** Trees with short recorded gaps (tens of ms) and one sub-agent branch each. */
   private static List<SessionTree> trees() {
@@ -60,11 +57,12 @@ class AgenticReplayGeneratorTest {
     return out;
   }
 
-  private RunContext context(Map<String, String> settings, Function<InferenceRequest, RequestError> failWith) {
+  /** The run's outcome: the kit's run, its records kept in {@link #records}. */
+  private ScenarioTestKit kit(Map<String, String> settings, Function<InferenceRequest, RequestError> failWith) {
     Map<String, String> m = new HashMap<>(Map.of("concurrency", "3", "benchmark-duration", "1500ms",
         "benchmark-grace-period", "5s", "system-idle-gap-cap-seconds", "10", "cache-bust", "first_turn_prefix"));
     m.putAll(settings);
-    InferenceClient client = request -> {
+    ServerClient client = request -> {
       long start = System.nanoTime();
       RequestError error = failWith.apply(request);
       long end = System.nanoTime();
@@ -72,8 +70,23 @@ class AgenticReplayGeneratorTest {
           error == null ? new long[] {start + 1, end} : new long[0], end, 10, error == null ? request.maxTokens() : null,
           null, null, null, null, null, error == null ? 200 : error.code(), error);
     };
-    return new RunContext("inferencex-agentx-mvp", Map.of(), Settings.of(m), URI.create("http://127.0.0.1:1"), false,
-        client, records::add, new Progress(), cancellation, dir, Optional.of(verdict), null, 42, line -> {});
+    return ScenarioTestKit.settings(m).scenario("inferencex-agentx-mvp").server(client).artifactDir(dir)
+        .cancellation(cancellation).verdict(verdict).seed(42);
+  }
+
+  /** Runs the generator; its records go to {@link #records}; a failure is thrown. */
+  private ScenarioTestKit.Run run(ScenarioTestKit kit) throws Throwable {
+    ScenarioTestKit.Run run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> kit.run(generator()));
+    last = run;
+    records.addAll(run.records());
+    if (run.failure() != null) {
+      throw run.failure();
+    }
+    return run;
+  }
+
+  private ScenarioTestKit.Run lastRun() {
+    return last;
   }
 
   private static AgenticReplayGenerator generator() {
@@ -82,9 +95,9 @@ class AgenticReplayGeneratorTest {
   }
 
   @Test
-  void replaysWithPrimersTreeTagsLatenessAndArtifactsExtras() throws Exception {
-    RunContext ctx = context(Map.of(), r -> null);
-    RunResult result = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx));
+  void replaysWithPrimersTreeTagsLatenessAndArtifactsExtras() throws Throwable {
+    ScenarioTestKit.Run run = run(kit(Map.of(), r -> null));
+    RunResult result = run.result();
 
     List<RequestRecord> warmup = records.stream().filter(r -> r.phase() == Phase.WARMUP).toList();
     List<RequestRecord> profiling = records.stream().filter(r -> r.phase() == Phase.PROFILING).toList();
@@ -102,7 +115,7 @@ class AgenticReplayGeneratorTest {
 
     assertThat(result.lookup("", "dispatch_lateness", "p99")).isPresent();
     assertThat(result.lookup("", "max_live_trees", "value")).hasValue(3.0);
-    ObjectNode extras = ctx.exportExtras();
+    ObjectNode extras = run.context().exportExtras();
     assertThat(extras.get("branch_stats").get("children_spawned").asInt()).isPositive();
     assertThat(extras.get("metadata").get("dataset").get("loader").asString()).isEqualTo("weka_trace");
     assertThat(extras.get("metadata").get("agentic_replay").get("dispatch_lateness_ms").get("count").asLong())
@@ -115,42 +128,40 @@ class AgenticReplayGeneratorTest {
   }
 
   @Test
-  void overflowRateAboveOnePercentInvalidatesTheSubmission() throws Exception {
+  void overflowRateAboveOnePercentInvalidatesTheSubmission() throws Throwable {
     AtomicInteger n = new AtomicInteger();
-    RunContext ctx = context(Map.of(), r -> r.phase() == Phase.PROFILING && n.incrementAndGet() % 10 == 0
-        ? new RequestError(ErrorKind.CONTEXT_OVERFLOW, 400, "Bad Request", "maximum context length", null) : null);
-    RunResult result = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx));
+    RunResult result = run(kit(Map.of(), r -> r.phase() == Phase.PROFILING && n.incrementAndGet() % 10 == 0
+        ? new RequestError(ErrorKind.CONTEXT_OVERFLOW, 400, "Bad Request", "maximum context length", null) : null)).result();
     assertThat(verdict.reasons()).containsExactly("context_overflow_rate_exceeded");
     assertThat(result.lookup("", "skipped_context_overflow_count", "value").orElseThrow()).isPositive();
-    assertThat(records).noneMatch(r -> !r.ok());
+    assertThat(records).noneMatch(r -> !r.ok()); // the skip path: profiling overflows are not in the run's records
   }
 
   @Test
-  void cancelStopsTheRunAndStampsItOnce() throws Exception {
+  void cancelStopsTheRunAndStampsItOnce() throws Throwable {
     AtomicInteger n = new AtomicInteger();
-    RunContext ctx = context(Map.of("benchmark-duration", "600s"), r -> {
+    run(kit(Map.of("benchmark-duration", "600s"), r -> {
       if (n.incrementAndGet() == 30) {
         cancellation.cancel();
       }
       return null;
-    });
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx));
+    }));
     assertThat(verdict.reasons()).containsExactly("run_cancelled");
   }
 
   @Test
   void rootWarmupFailureAbortsTheRun() {
-    RunContext ctx = context(Map.of("trajectory-start-min-ratio", "0.5", "trajectory-start-max-ratio", "0.5"),
+    ScenarioTestKit kit = kit(Map.of("trajectory-start-min-ratio", "0.5", "trajectory-start-max-ratio", "0.5"),
         r -> r.phase() == Phase.WARMUP && r.tags().agentDepth() == 0
             ? new RequestError(ErrorKind.SERVER_ERROR, 500, "Internal Server Error", "boom", null) : null);
-    assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx)))
+    assertThatThrownBy(() -> run(kit))
         .isInstanceOf(AgenticReplayGenerator.TrajectoryWarmupFailedException.class)
         .hasMessageContaining("Trajectory warmup failed for").hasMessageContaining("Run aborted to preserve metrics");
     assertThat(verdict.reasons()).containsExactly("run_cancelled");
     assertThat(records).noneMatch(r -> r.phase() == Phase.PROFILING);
     // The run is aborted (cancelled: was_cancelled, is_complete false) and its artifacts say why, as the verdict does.
     assertThat(cancellation.cancelled()).isTrue();
-    ObjectNode extras = ctx.exportExtras();
+    ObjectNode extras = lastRun().context().exportExtras();
     assertThat(extras.get("incomplete_reason").asString()).isEqualTo("warmup_failed");
     assertThat(extras.get("metadata").get("abort_reason").asString()).startsWith("Trajectory warmup failed for ")
         .doesNotContain("context overflow");
@@ -158,35 +169,34 @@ class AgenticReplayGeneratorTest {
 
   @Test
   void aRootPrimerContextOverflowAbortsTheRunAsTheSeedSaysAndNamesTheRemedy() {
-    RunContext ctx = context(Map.of("trajectory-start-min-ratio", "0.5", "trajectory-start-max-ratio", "0.5"),
+    ScenarioTestKit kit = kit(Map.of("trajectory-start-min-ratio", "0.5", "trajectory-start-max-ratio", "0.5"),
         r -> r.phase() == Phase.WARMUP && r.tags().conversationId().equals("trace_1")
             ? new RequestError(ErrorKind.CONTEXT_OVERFLOW, 400, "Bad Request", "maximum context length is 8192", null)
             : null);
-    assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx)))
+    assertThatThrownBy(() -> run(kit))
         .isInstanceOf(AgenticReplayGenerator.TrajectoryWarmupFailedException.class)
         .hasMessage("Trajectory warmup failed for 1 trace(s): trace_1. Run aborted to preserve metrics integrity. The "
             + "server rejected the primer of trace_1 as a context overflow: the trace needs more context than the "
             + "server serves. Set infermark.max-context-length to the server's context length to drop such traces "
             + "before the replay.");
     assertThat(verdict.reasons()).containsExactly("run_cancelled");
-    assertThat(ctx.exportExtras().get("incomplete_reason").asString()).isEqualTo("warmup_failed");
+    assertThat(lastRun().context().exportExtras().get("incomplete_reason").asString()).isEqualTo("warmup_failed");
     assertThat(records).noneMatch(r -> r.phase() == Phase.PROFILING);
     assertThat(records).anyMatch(r -> !r.ok() && r.error().kind() == ErrorKind.CONTEXT_OVERFLOW)
         .as("the overflowed primer is recorded");
   }
 
   @Test
-  void aSubAgentPrimerContextOverflowDoesNotAbort() throws Exception {
+  void aSubAgentPrimerContextOverflowDoesNotAbort() throws Throwable {
     // t* at a third of each tree: the sub-agent (60..150 ms) is live, so it gets a primer too.
-    RunContext ctx = context(Map.of("trajectory-start-min-ratio", "0.33", "trajectory-start-max-ratio", "0.33"),
+    ScenarioTestKit.Run run = run(kit(Map.of("trajectory-start-min-ratio", "0.33", "trajectory-start-max-ratio", "0.33"),
         r -> r.phase() == Phase.WARMUP && r.tags().agentDepth() > 0
             ? new RequestError(ErrorKind.CONTEXT_OVERFLOW, 400, "Bad Request", "maximum context length is 8192", null)
-            : null);
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> generator().run(ctx));
+            : null));
     assertThat(records).anyMatch(r -> r.phase() == Phase.WARMUP && r.tags().agentDepth() > 0 && !r.ok());
     assertThat(records).anyMatch(r -> r.phase() == Phase.PROFILING);
     assertThat(verdict.reasons()).doesNotContain("run_cancelled");
-    assertThat(ctx.exportExtras().has("incomplete_reason")).isFalse();
+    assertThat(run.context().exportExtras().has("incomplete_reason")).isFalse();
     assertThat(cancellation.cancelled()).isFalse();
   }
 }

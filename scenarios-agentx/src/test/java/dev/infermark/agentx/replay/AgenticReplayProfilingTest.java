@@ -13,9 +13,9 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.weka.topology.Branch;
 import dev.infermark.weka.topology.ReplayStream;
 import dev.infermark.weka.topology.SessionTree;

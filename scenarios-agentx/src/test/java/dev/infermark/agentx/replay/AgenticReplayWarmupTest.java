@@ -6,8 +6,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.Phase;
 
 class AgenticReplayWarmupTest {
   @Test

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.infermark.record.Phase;
+import dev.infermark.api.request.Phase;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.WordTokenizer;
 import dev.infermark.weka.corpus.Corpus;

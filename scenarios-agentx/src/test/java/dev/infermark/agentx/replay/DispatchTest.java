@@ -8,11 +8,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
-import dev.infermark.record.RequestTags;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
+import dev.infermark.client.ServerClient;
+import dev.infermark.run.Cancellation;
+import dev.infermark.run.RecordingClient;
 import dev.infermark.weka.prompt.PromptSource;
 
 class DispatchTest {
@@ -22,9 +25,10 @@ class DispatchTest {
     CompletableFuture<RequestRecord> got = new CompletableFuture<>();
     CompletableFuture<Long> lateness = new CompletableFuture<>();
     long due = System.nanoTime();
-    new VirtualThreadDispatcher(request -> {
+    ServerClient throwing = request -> {
       throw new IllegalStateException("socket gone");
-    }, (out, ns) -> lateness.complete(ns)).send(new Outgoing(Phase.PROFILING, tags, due, () -> InferenceRequest.chat(tags, List.of(), 1), got::complete));
+    };
+    new VirtualThreadDispatcher(new RecordingClient(throwing, r -> { }, new Cancellation(), line -> { }), (out, ns) -> lateness.complete(ns)).send(new Outgoing(Phase.PROFILING, tags, due, () -> InferenceRequest.chat(tags, List.of(), 1).withDueNs(due), got::complete));
     RequestRecord r = got.get(30, TimeUnit.SECONDS);
     assertThat(r.ok()).isFalse();
     assertThat(r.error().kind()).isEqualTo(ErrorKind.PROTOCOL_ERROR);

@@ -3,10 +3,10 @@ package dev.infermark.agentx.replay;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.infermark.client.InferenceRequest;
-import dev.infermark.record.ErrorKind;
-import dev.infermark.record.RequestError;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.ErrorKind;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestError;
+import dev.infermark.api.request.RequestRecord;
 
 /** Holds every sent request open until the test completes it (no HTTP, no threads). */
 final class FakeDispatcher implements RequestDispatcher {

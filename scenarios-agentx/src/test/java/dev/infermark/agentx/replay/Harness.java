@@ -3,8 +3,8 @@ package dev.infermark.agentx.replay;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestRecord;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
 import dev.infermark.weka.prompt.PromptSource;
 import dev.infermark.weka.topology.SessionTree;
 

@@ -9,7 +9,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.Phase;
+import dev.infermark.api.request.Phase;
 import dev.infermark.weka.topology.ReplayStream;
 import dev.infermark.weka.topology.ReplayTurn;
 import dev.infermark.weka.topology.SessionTree;

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.weka.prompt.PromptSource;
 import dev.infermark.weka.topology.Branch;
 import dev.infermark.weka.topology.ReplayStream;

@@ -9,7 +9,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.record.Phase;
+import dev.infermark.api.request.Phase;
 import dev.infermark.settings.Settings;
 
 /** {@code agentic-warmup-grace-period}: how long warmup waits for its primers (spec §3.5). */

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.weka.topology.ReplayStream;
 import dev.infermark.weka.topology.ReplayTurn;
 import dev.infermark.weka.topology.SessionTree;

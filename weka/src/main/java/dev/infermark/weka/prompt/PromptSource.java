@@ -2,7 +2,7 @@ package dev.infermark.weka.prompt;
 
 import java.util.List;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.weka.topology.ReplayStream;
 
 /**

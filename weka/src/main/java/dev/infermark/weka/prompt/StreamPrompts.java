@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.weka.prompt.Segment.Role;
 import dev.infermark.weka.trace.HashIds;
 import dev.infermark.weka.trace.WekaRequest;

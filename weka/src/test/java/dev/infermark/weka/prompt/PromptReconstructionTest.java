@@ -9,7 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.weka.corpus.TestData;
 import dev.infermark.weka.prompt.Segment.Role;

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.infermark.client.ChatMessage;
+import dev.infermark.api.request.ChatMessage;
 import dev.infermark.json.Json;
 import dev.infermark.weka.corpus.Corpus;
 import dev.infermark.weka.corpus.CorpusBuilder;

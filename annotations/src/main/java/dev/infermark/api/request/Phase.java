@@ -1,4 +1,4 @@
-package dev.infermark.record;
+package dev.infermark.api.request;
 
 /** The phase a request belongs to. Warmup records never enter profiling metrics. */
 public enum Phase {

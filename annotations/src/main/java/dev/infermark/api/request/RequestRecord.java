@@ -1,4 +1,4 @@
-package dev.infermark.record;
+package dev.infermark.api.request;
 
 /**
  * Everything measured about one request: the single source of truth from which metrics, exports

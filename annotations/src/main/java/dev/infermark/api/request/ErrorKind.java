@@ -1,4 +1,4 @@
-package dev.infermark.record;
+package dev.infermark.api.request;
 
 /** Why a request failed. */
 public enum ErrorKind {

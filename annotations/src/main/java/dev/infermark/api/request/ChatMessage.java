@@ -1,28 +1,39 @@
-package dev.infermark.client;
+package dev.infermark.api.request;
 
-import tools.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
 
 /**
  * One chat message. {@code content} is a {@link CharSequence} so that large prompts can be
  * assembled from shared pieces when the body is written, not stored whole per request.
  *
  * <p>The OpenAI tool-calling fields are optional and sent only when set: an assistant message's
- * {@code tool_calls} (a JSON array written as given; {@code content} may then be {@code null}), a
+ * {@code tool_calls} (JSON objects, written as given; {@code content} may then be {@code null}), a
  * {@code tool} message's {@code tool_call_id}, and {@code name}.
  *
  * @param role the role ({@code system}, {@code user}, {@code assistant}, {@code tool}, ...)
  * @param content the text, or {@code null} (sent as JSON {@code null})
- * @param toolCalls the assistant's tool calls as an OpenAI {@code tool_calls} array, or {@code null}
+ * @param toolCalls the assistant's tool calls, each an OpenAI tool call as a JSON object (a map of
+ *     plain JSON values: strings, numbers, booleans, lists, maps), or {@code null}
  * @param toolCallId the call a {@code tool} message answers, or {@code null}
  * @param name the message's {@code name} (the tool's, for a tool result), or {@code null}
  */
-public record ChatMessage(String role, CharSequence content, JsonNode toolCalls, String toolCallId, String name) {
+public record ChatMessage(String role, CharSequence content, List<Map<String, Object>> toolCalls, String toolCallId,
+    String name) {
   public ChatMessage {
-    if (toolCalls != null && !toolCalls.isArray()) {
-      throw new IllegalArgumentException("tool_calls must be a JSON array, got " + toolCalls.getNodeType());
+    if (toolCalls != null) {
+      // A private, unmodifiable copy: the message is shared between requests and threads.
+      List<Map<String, Object>> copy = new ArrayList<>(toolCalls.size());
+      for (int i = 0; i < toolCalls.size(); i++) {
+        if (toolCalls.get(i) == null) {
+          throw new IllegalArgumentException("tool_calls[" + i + "] must be a JSON object, got null");
+        }
+        copy.add(JsonValues.freezeObject(toolCalls.get(i), "tool_calls[" + i + "]"));
+      }
+      toolCalls = Collections.unmodifiableList(copy);
     }
-    // A private copy: the message is shared between requests and threads, and JSON nodes are mutable.
-    toolCalls = toolCalls == null ? null : toolCalls.deepCopy();
   }
 
   /** A plain role/content message. */
@@ -43,7 +54,7 @@ public record ChatMessage(String role, CharSequence content, JsonNode toolCalls,
   }
 
   /** An assistant message that calls tools; {@code content} may be {@code null}. */
-  public static ChatMessage assistant(CharSequence content, JsonNode toolCalls) {
+  public static ChatMessage assistant(CharSequence content, List<Map<String, Object>> toolCalls) {
     return new ChatMessage("assistant", content, toolCalls, null, null);
   }
 

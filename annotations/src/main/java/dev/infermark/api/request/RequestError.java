@@ -1,4 +1,4 @@
-package dev.infermark.record;
+package dev.infermark.api.request;
 
 /**
  * A failed request's error, kept in its record.

@@ -1,4 +1,4 @@
-package dev.infermark.run;
+package dev.infermark.api;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,31 +1,30 @@
-package dev.infermark.client;
+package dev.infermark.api.request;
 
 import java.util.List;
-
-import dev.infermark.record.Phase;
-import dev.infermark.record.RequestTags;
-import tools.jackson.databind.node.ObjectNode;
+import java.util.Map;
 
 /**
  * One request to send. The client builds the body: {@code messages} (chat) or {@code prompt}
  * (completions), {@code model}, {@code stream}, {@code max_completion_tokens} (or {@code max_tokens}),
  * the run's extra inputs, then {@code extraBody} last.
  *
- * @param phase warmup or profiling
+ * @param phase warmup or profiling (a closed-loop workload's requests take the harness's phase)
  * @param tags conversation, tree and lane ids
  * @param messages chat messages (chat endpoint); empty for completions
  * @param prompt the prompt (completions endpoint), or {@code null}
  * @param model the model to name, or {@code null} for the first {@code infermark.model}
  * @param maxTokens the output cap, or {@code null} to send none
- * @param extraBody per-request body fields merged last (win on conflicts), or {@code null}
+ * @param extraBody per-request body fields merged last (win on conflicts), as plain JSON values
+ *     (strings, numbers, booleans, lists, maps), or {@code null}
  * @param keepText whether the record keeps the generated text (accuracy needs it; load tests don't)
  * @param dueNs when the scheduler meant to send it ({@code System.nanoTime()}), or -1
  */
 public record InferenceRequest(Phase phase, RequestTags tags, List<ChatMessage> messages, CharSequence prompt,
-    String model, Integer maxTokens, ObjectNode extraBody, boolean keepText, long dueNs) {
+    String model, Integer maxTokens, Map<String, Object> extraBody, boolean keepText, long dueNs) {
 
   public InferenceRequest {
     messages = messages == null ? List.of() : List.copyOf(messages);
+    extraBody = extraBody == null ? null : JsonValues.freezeObject(extraBody, "extraBody");
   }
 
   /** A chat request with defaults: profiling, no extra body, text not kept, not scheduled. */
@@ -34,7 +33,7 @@ public record InferenceRequest(Phase phase, RequestTags tags, List<ChatMessage> 
   }
 
   public InferenceRequest withPhase(Phase p) {
-    return new InferenceRequest(p, tags, messages, prompt, model, maxTokens, extraBody, keepText, dueNs);
+    return p == phase ? this : new InferenceRequest(p, tags, messages, prompt, model, maxTokens, extraBody, keepText, dueNs);
   }
 
   public InferenceRequest withMaxTokens(Integer max) {

@@ -2,18 +2,16 @@ package dev.infermark.workload;
 
 import java.util.SplittableRandom;
 
+import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
 
-/**
- * Seeded synthetic text with an exact token count under the run's tokenizer. Inject it into a
- * {@code @Workload} method to build prompts of a given size.
- */
-public final class SyntheticText {
+/** The harness's {@link SyntheticText}: seeded words of the built-in vocabulary, fitted to the run's tokenizer. */
+public final class SeededText implements SyntheticText {
   private final Tokenizer tokenizer;
   private final SplittableRandom random;
 
-  public SyntheticText(Tokenizer tokenizer, long seed) {
+  public SeededText(Tokenizer tokenizer, long seed) {
     this.tokenizer = tokenizer;
     this.random = new SplittableRandom(seed);
   }
@@ -22,6 +20,7 @@ public final class SyntheticText {
    * Text of exactly {@code n} tokens. With a real tokenizer, decoded ids may re-encode to a
    * different count, so the text is trimmed or extended word by word until it matches.
    */
+  @Override
   public synchronized String tokens(int n) {
     if (n <= 0) {
       return "";

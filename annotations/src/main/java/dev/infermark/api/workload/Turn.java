@@ -1,4 +1,4 @@
-package dev.infermark.workload;
+package dev.infermark.api.workload;
 
 /**
  * One user turn of a synthetic conversation: its text and the output cap.

@@ -1,0 +1,17 @@
+package dev.infermark.api;
+
+/**
+ * What a scenario's {@code @Workload} method returns: the work of a run. Two kinds, by who owns the
+ * phases:
+ * <ul>
+ *   <li>{@link ClosedLoop}: virtual users each repeat an iteration (a conversation); the harness
+ *       runs warmup ({@code @Warmup}), measurement ({@code @Measurement}) and the grace period, and
+ *       cuts off what is still in flight. {@code Conversations} is one.</li>
+ *   <li>{@link SelfPhased}: a methodology with phase rules of its own (the AgentX replay, the
+ *       AgentPerf capacity search, an accuracy evaluation) runs itself and announces its phases
+ *       through {@link RunContext}; {@code @Warmup}/{@code @Measurement} on its scenario are an error.</li>
+ * </ul>
+ * Either way, every request sent through the run's client is recorded by the harness, and a
+ * cancel aborts what is in flight (recorded as cancelled).
+ */
+public sealed interface LoadGenerator permits ClosedLoop, SelfPhased {}

@@ -1,0 +1,111 @@
+package dev.infermark.api;
+
+import java.util.Optional;
+
+/**
+ * Every metric infermark's generators produce, with its tag (the name in artifacts and result
+ * keys, AIPerf's where AIPerf has one) and the unit its values are stored in. {@code @Slo} names
+ * one of these, so a typo fails at compile time; a scenario's own result metric is named by
+ * {@code @Slo(custom = "...")} instead (checked at discovery).
+ *
+ * <p>A {@linkplain #distribution() distribution} is measured per request and summarised by
+ * statistics ({@link Stat#P95}, ...); any other metric is one value per run ({@link Stat#VALUE}).
+ */
+public enum Metric {
+  /** Not one of these: the metric is a scenario's own, named by {@code @Slo(custom = ...)}. */
+  CUSTOM("", "", false),
+
+  // AIPerf, per request (profiling phase)
+  TIME_TO_FIRST_TOKEN("time_to_first_token", "ms", true),
+  TIME_TO_SECOND_TOKEN("time_to_second_token", "ms", true),
+  REQUEST_LATENCY("request_latency", "ms", true),
+  INTER_TOKEN_LATENCY("inter_token_latency", "ms", true),
+  FULL_RESPONSE_INTER_TOKEN_LATENCY("full_response_inter_token_latency", "ms", true),
+  INTER_CHUNK_LATENCY("inter_chunk_latency", "ms", true),
+  OUTPUT_TOKEN_THROUGHPUT_PER_USER("output_token_throughput_per_user", "tokens/sec/user", true),
+  FULL_RESPONSE_OUTPUT_TOKEN_THROUGHPUT_PER_USER("full_response_output_token_throughput_per_user", "tokens/sec/user", true),
+  E2E_OUTPUT_TOKEN_THROUGHPUT("e2e_output_token_throughput", "tokens/sec/user", true),
+  OUTPUT_TOKEN_COUNT("output_token_count", "tokens", true),
+  REASONING_TOKEN_COUNT("reasoning_token_count", "tokens", true),
+  OUTPUT_SEQUENCE_LENGTH("output_sequence_length", "tokens", true),
+  INPUT_SEQUENCE_LENGTH("input_sequence_length", "tokens", true),
+  USAGE_PROMPT_CACHE_READ_TOKENS("usage_prompt_cache_read_tokens", "tokens", true),
+
+  // AIPerf, per run
+  OUTPUT_TOKEN_THROUGHPUT("output_token_throughput", "tokens/sec", false),
+  REQUEST_THROUGHPUT("request_throughput", "requests/sec", false),
+  GOODPUT("goodput", "requests/sec", false),
+  REQUEST_COUNT("request_count", "requests", false),
+  ERROR_REQUEST_COUNT("error_request_count", "requests", false),
+  COMPLETED_REQUEST_COUNT("completed_request_count", "requests", false),
+  GOOD_REQUEST_COUNT("good_request_count", "requests", false),
+  CONTEXT_OVERFLOW_COUNT("context_overflow_count", "requests", false),
+  BENCHMARK_DURATION("benchmark_duration", "sec", false),
+  TOTAL_OUTPUT_TOKENS("total_output_tokens", "tokens", false),
+  TOTAL_OSL("total_osl", "tokens", false),
+  TOTAL_ISL("total_isl", "tokens", false),
+  TOTAL_REASONING_TOKENS("total_reasoning_tokens", "tokens", false),
+
+  // The client's self-check (docs/metrics.md)
+  CLIENT_SCHEDULER_LAG_P50("client_scheduler_lag_p50", "ms", false),
+  CLIENT_SCHEDULER_LAG_P99("client_scheduler_lag_p99", "ms", false),
+  CLIENT_CONNECTION_WAIT_P99("client_connection_wait_p99", "ms", false),
+  CLIENT_CPU_FRACTION("client_cpu_fraction", "", false),
+  CLIENT_CPU_US_PER_READ("client_cpu_us_per_read", "us", false),
+
+  // InferenceX AgentX replay
+  SKIPPED_CONTEXT_OVERFLOW_COUNT("skipped_context_overflow_count", "requests", false),
+  TREES_PLAYED("trees_played", "trees", false),
+  MAX_LIVE_TREES("max_live_trees", "trees", false),
+  DISPATCH_LATENESS("dispatch_lateness", "ms", true),
+
+  // AA-AgentPerf, per SLO tier
+  SUPPORTED_AGENTS("supported_agents", "agents", false),
+  OUTPUT_SPEED("output_speed", "tokens/sec", true),
+  E2E_SPEED("e2e_speed", "tokens/sec", true),
+  SUPPORTED_AGENTS_PER_ACCELERATOR("supported_agents_per_accelerator", "agents", false),
+  OUTPUT_TOKEN_THROUGHPUT_PER_ACCELERATOR("output_token_throughput_per_accelerator", "tokens/sec", false),
+  SUPPORTED_AGENTS_PER_MW("supported_agents_per_mw", "agents/MW", false),
+  OUTPUT_TOKEN_THROUGHPUT_PER_MW("output_token_throughput_per_mw", "tokens/sec/MW", false),
+
+  // Accuracy (per run, and per task as a tier)
+  ACCURACY("accuracy", "ratio", false),
+  ACCURACY_UNPARSED("accuracy_unparsed", "ratio", false),
+  ACCURACY_TOTAL("accuracy_total", "responses", false),
+  ACCURACY_ERRORS("accuracy_errors", "requests", false);
+
+  private final String tag;
+  private final String unit;
+  private final boolean distribution;
+
+  Metric(String tag, String unit, boolean distribution) {
+    this.tag = tag;
+    this.unit = unit;
+    this.distribution = distribution;
+  }
+
+  /** The name in artifacts and result keys ({@code time_to_first_token}); empty for {@link #CUSTOM}. */
+  public String tag() {
+    return tag;
+  }
+
+  /** The unit values are stored in ({@code ms}, {@code tokens/sec}); empty when unitless. */
+  public String unit() {
+    return unit;
+  }
+
+  /** Whether it is measured per request and summarised by statistics (else one value per run). */
+  public boolean distribution() {
+    return distribution;
+  }
+
+  /** The metric tagged {@code tag}, if it is one of these. */
+  public static Optional<Metric> ofTag(String tag) {
+    for (Metric m : values()) {
+      if (m != CUSTOM && m.tag.equals(tag)) {
+        return Optional.of(m);
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,12 @@
+package dev.infermark.api.workload;
+
+/**
+ * Seeded synthetic text with an exact token count under the run's tokenizer. Take it as a
+ * parameter of the {@code @Workload} method (the harness injects one seeded with the run's seed)
+ * to build prompts of a given size.
+ */
+@FunctionalInterface
+public interface SyntheticText {
+  /** Text of exactly {@code n} tokens under the run's tokenizer; empty for {@code n <= 0}. */
+  String tokens(int n);
+}

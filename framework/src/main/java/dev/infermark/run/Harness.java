@@ -1,0 +1,38 @@
+package dev.infermark.run;
+
+import dev.infermark.api.ClosedLoop;
+import dev.infermark.api.LoadGenerator;
+import dev.infermark.api.RunResult;
+import dev.infermark.api.SelfPhased;
+import dev.infermark.api.request.RequestError;
+
+/**
+ * Runs a load generator in its context, the one way the runner and {@code ScenarioTestKit} both
+ * do: a {@link ClosedLoop} under the {@link PhaseDriver}, a {@link SelfPhased} one on its own; then,
+ * whatever ended it, what it left in flight is aborted and recorded ({@link RecordingClient#finish})
+ * before anyone writes artifacts.
+ */
+public final class Harness {
+  /** The error of a request still in flight when its generator returned. */
+  static final String LEFT_IN_FLIGHT = "cut off at the end of the run: still in flight when the load generator returned";
+
+  private Harness() {}
+
+  /**
+   * @return the generator's own result ({@link SelfPhased}), or an empty one (the harness adds the records' metrics later)
+   */
+  public static RunResult run(LoadGenerator generator, HarnessContext ctx, RecordingClient client) throws Exception {
+    try {
+      RunResult r = switch (generator) {
+        case ClosedLoop loop -> {
+          PhaseDriver.run(loop, ctx);
+          yield null;
+        }
+        case SelfPhased self -> self.run(ctx);
+      };
+      return r == null ? new RunResult() : r;
+    } finally {
+      client.finish(RequestError.cutOff(LEFT_IN_FLIGHT), RecordingClient.RETURN_WAIT);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.infermark.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.infermark.api.RunContext;
+import dev.infermark.api.request.Phase;
+import dev.infermark.servermetrics.Mark;
+import dev.infermark.settings.Settings;
+
+/** The phases a workload announces drive the progress line and the server-metrics window. */
+class HarnessContextTest {
+  @Test
+  void announcedPhasesMarkTheServerMetricsWindow() {
+    List<Mark> marks = new ArrayList<>();
+    Progress progress = new Progress();
+    HarnessContext ctx = HarnessContext.builder().scenario("s").settings(Settings.of(Map.of()))
+        .client(new RecordingClient(FakeServers.answering(), r -> { }, new Cancellation(), l -> { }))
+        .artifactDir(Path.of(".")).progress(progress).marks(marks::add).build();
+
+    ctx.step("dataset", null);
+    assertThat(marks).as("a step before profiling is no boundary").isEmpty();
+    ctx.phase(Phase.WARMUP, null);
+    ctx.phase(Phase.PROFILING, Duration.ofSeconds(5));
+    assertThat(progress.phaseName()).isEqualTo("profiling");
+    ctx.grace(Duration.ofSeconds(1));
+    assertThat(progress.phaseName()).isEqualTo("grace");
+    ctx.step("report", null);
+    assertThat(marks).containsExactly(Mark.WARMUP, Mark.PROFILING_START, Mark.PROFILING_END);
+    assertThat(ctx.profilingStarted()).isTrue();
+  }
+
+  @Test
+  void aMethodologyReachesTheHarnessOnlyThroughItsOwnContext() {
+    RunContext foreign = (RunContext) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {RunContext.class}, (p, m, a) -> null);
+    assertThatThrownBy(() -> HarnessContext.of(foreign)).hasMessageContaining("runs only under infermark's harness");
+  }
+}

@@ -1,0 +1,134 @@
+package dev.infermark.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.infermark.api.ClosedLoop;
+import dev.infermark.api.PhaseOver;
+import dev.infermark.api.request.ChatMessage;
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.Phase;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.request.RequestTags;
+import dev.infermark.api.workload.Conversations;
+import dev.infermark.api.workload.Turn;
+import dev.infermark.testkit.ScenarioTestKit;
+
+/** The harness owns a closed-loop workload's phases: warmup, measurement, grace, cut-off, with one meaning. */
+class PhaseDriverTest {
+  @TempDir
+  Path dir;
+
+  private ScenarioTestKit.Run run(FakeServers server, Map<String, String> settings, ClosedLoop work) {
+    Map<String, String> s = new HashMap<>(Map.of("concurrency", "2", "benchmark-duration", "60s"));
+    s.putAll(settings);
+    return assertTimeoutPreemptively(Duration.ofSeconds(60),
+        () -> ScenarioTestKit.settings(s).server(server).artifactDir(dir).run(work));
+  }
+
+  private static long count(ScenarioTestKit.Run run, Phase phase) {
+    return run.records().stream().filter(r -> r.phase() == phase).count();
+  }
+
+  @Test
+  void requestCountsAreExactAcrossUsersAndTurns() {
+    FakeServers server = FakeServers.answering();
+    ScenarioTestKit.Run run = run(server, Map.of("concurrency", "3", "warmup-request-count", "5", "request-count", "7"),
+        Conversations.repeat(Turn.user("a"), Turn.user("b")));
+    assertThat(run.failure()).isNull();
+    assertThat(count(run, Phase.WARMUP)).isEqualTo(5);
+    assertThat(count(run, Phase.PROFILING)).isEqualTo(7);
+    assertThat(server.received).hasSize(12);
+  }
+
+  @Test
+  void warmupDurationIsAWarmupOfThatLength() {
+    // warmup-duration alone: a timed warmup (no main code read this key before the harness owned the phases).
+    FakeServers server = FakeServers.answering();
+    ScenarioTestKit.Run run = run(server, Map.of("concurrency", "1", "warmup-duration", "200ms", "request-count", "3"),
+        user -> {
+          user.client().send(InferenceRequest.chat(RequestTags.of("c", "c", 0), List.of(ChatMessage.user("x")), 1));
+          Thread.sleep(20); // think time, so that a timed phase holds a countable number of requests
+        });
+    assertThat(run.failure()).isNull();
+    assertThat(count(run, Phase.WARMUP)).isPositive();
+    assertThat(count(run, Phase.PROFILING)).isEqualTo(3);
+    List<RequestRecord> records = run.records();
+    long lastWarmup = records.stream().filter(r -> r.phase() == Phase.WARMUP).mapToLong(RequestRecord::startNs).max()
+        .orElseThrow();
+    long firstProfiling = records.stream().filter(r -> r.phase() == Phase.PROFILING).mapToLong(RequestRecord::startNs)
+        .min().orElseThrow();
+    assertThat(firstProfiling).as("profiling starts after warmup").isGreaterThan(lastWarmup);
+  }
+
+  @Test
+  void whatIsInFlightWhenTheGracePeriodEndsIsCutOffAndRecordedOnce() {
+    AtomicInteger n = new AtomicInteger();
+    FakeServers server = new FakeServers(r -> n.incrementAndGet() % 3 == 0, false);
+    ScenarioTestKit.Run run = run(server, Map.of("concurrency", "2", "benchmark-duration", "300ms",
+        "benchmark-grace-period", "100ms"), Conversations.repeat(Turn.user("a")));
+    assertThat(run.failure()).isNull();
+    assertThat(run.records()).hasSize(server.received.size());
+    assertThat(run.records()).filteredOn(r -> !r.ok()).isNotEmpty().allSatisfy(r -> {
+      assertThat(r.error().isCutOff()).isTrue();
+      assertThat(r.error().message()).isEqualTo("cut off at the end of the run: still in flight when "
+          + "benchmark-grace-period (0.1 s) ran out");
+    });
+  }
+
+  @Test
+  void aCancelEndsThePhaseAndItsRequestsAreRecordedAsCancelled() {
+    AtomicInteger n = new AtomicInteger();
+    Cancellation cancellation = new Cancellation();
+    // From the 4th request on the server hangs; at the 5th the run is cancelled (as Ctrl+C would, from elsewhere).
+    FakeServers server = new FakeServers(r -> {
+      int k = n.incrementAndGet();
+      if (k == 5) {
+        Thread.ofVirtual().start(cancellation::cancel);
+      }
+      return k >= 4;
+    }, false);
+    cancellation.onCancel(server::cancelInFlight);
+    ScenarioTestKit.Run run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> ScenarioTestKit
+        .settings(Map.of("concurrency", "2", "benchmark-duration", "600s")).server(server).artifactDir(dir)
+        .cancellation(cancellation).run(Conversations.repeat(Turn.user("a"))));
+    assertThat(run.failure()).isNull();
+    assertThat(run.records()).hasSize(server.received.size());
+    assertThat(run.records()).filteredOn(r -> !r.ok()).isNotEmpty()
+        .allSatisfy(r -> assertThat(r.error().isCutOff()).as("a cancel stays a cancel").isFalse());
+  }
+
+  @Test
+  void theClientSaysWhenThePhaseIsOverAndAUsersFailureFailsTheRun() {
+    AtomicInteger phaseOver = new AtomicInteger();
+    ScenarioTestKit.Run ok = run(FakeServers.answering(), Map.of("concurrency", "1", "request-count", "2"), user -> {
+      try {
+        for (int i = 0; i < 5; i++) {
+          user.client().send(InferenceRequest.chat(RequestTags.of("c", "c", i), List.of(ChatMessage.user("x")), 1));
+        }
+      } catch (PhaseOver over) {
+        phaseOver.incrementAndGet();
+        throw over;
+      }
+    });
+    assertThat(ok.failure()).isNull();
+    assertThat(ok.records()).hasSize(2);
+    assertThat(phaseOver).hasValue(1);
+    assertThat(ok.context().profilingStarted()).isTrue();
+
+    ScenarioTestKit.Run failed = run(FakeServers.answering(), Map.of("concurrency", "2"), user -> {
+      throw new IllegalArgumentException("turn 3: no such file");
+    });
+    assertThat(failed.failure()).hasMessageContaining("a virtual user failed").hasRootCauseMessage("turn 3: no such file");
+  }
+}
