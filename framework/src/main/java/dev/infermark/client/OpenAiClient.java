@@ -17,7 +17,6 @@ import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.run.Progress;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
@@ -61,7 +60,7 @@ public final class OpenAiClient implements ServerClient {
   private final Duration timeout;
   private final Set<String> sessionHeaders;
   private final boolean serverTokenCount;
-  private final Progress progress;
+  private final RequestCounter progress;
   private final ClientStats stats = new ClientStats();
   private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
   private volatile RequestBodyListener listener;
@@ -71,7 +70,7 @@ public final class OpenAiClient implements ServerClient {
   /** Set once a response did not end within {@link Exchange#END_AFTER_DONE}: later ones are dropped at [DONE]. */
   private volatile boolean holdsAfterDone;
 
-  private OpenAiClient(Settings s, URI baseUri, Progress progress) {
+  private OpenAiClient(Settings s, URI baseUri, RequestCounter progress) {
     String type = s.get(Keys.ENDPOINT_TYPE).trim().toLowerCase(Locale.ROOT);
     if (!type.equals("chat") && !type.equals("completions")) {
       throw new IllegalArgumentException(Keys.ENDPOINT_TYPE + ": expected chat or completions, got '" + type + "'");
@@ -132,7 +131,7 @@ public final class OpenAiClient implements ServerClient {
    * @param progress counts sent and returned requests
    * @throws IllegalArgumentException naming the setting when one is unusable
    */
-  public static OpenAiClient create(Settings settings, URI baseUri, Progress progress) {
+  public static OpenAiClient create(Settings settings, URI baseUri, RequestCounter progress) {
     return new OpenAiClient(settings, baseUri, progress);
   }
 

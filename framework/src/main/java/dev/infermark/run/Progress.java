@@ -4,12 +4,14 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.infermark.client.RequestCounter;
+
 /**
  * Live progress of a run: the phase, its elapsed and total time, and request counters. The harness
  * sets the phase (as announced through the run's context); the client counts sent/returned/errors. A reporter prints it at a
  * steady interval.
  */
-public final class Progress {
+public final class Progress implements RequestCounter {
   private record PhaseState(String name, long startNs, Duration total) {}
 
   private final AtomicReference<PhaseState> phase = new AtomicReference<>(new PhaseState("setup", System.nanoTime(), null));
@@ -22,10 +24,12 @@ public final class Progress {
     phase.set(new PhaseState(name, System.nanoTime(), total));
   }
 
+  @Override
   public void requestSent() {
     sent.incrementAndGet();
   }
 
+  @Override
   public void requestReturned(boolean failed) {
     returned.incrementAndGet();
     if (failed) {

@@ -3,6 +3,7 @@ package dev.infermark.agentperf;
 import java.time.Duration;
 import java.util.List;
 
+import dev.infermark.agentperf.power.PowerKeys;
 import dev.infermark.settings.KeyCatalog;
 import dev.infermark.settings.SettingKey;
 
@@ -60,17 +61,12 @@ public final class AgentPerfKeys implements KeyCatalog {
       "Tiers of the generic aa-agentperf scenario: SPEED:TTFT pairs, e.g. 20:10,60:5 (P25 output tokens/s : P95 TTFT s).");
   public static final SettingKey<Integer> TOKEN_CHECK_EVERY = SettingKey.integer("agentperf-token-check-every", 20,
       "Keep the text of every Nth request and compare the server's token counts with the local tokenizer (0: off).");
-  public static final SettingKey<String> POWER_SAMPLER = SettingKey.string("power-sampler", "none",
-      "Power source: none, nvidia-smi, or prometheus (a DCGM-exporter or other Prometheus URL).");
-  public static final SettingKey<String> POWER_COMMAND = SettingKey.string("power-command",
-      "nvidia-smi --query-gpu=index,power.draw --format=csv,noheader,nounits",
-      "The nvidia-smi command (split on spaces); each output line is an accelerator index then watt columns, summed.");
-  public static final SettingKey<String> POWER_DCGM_URL = SettingKey.string("power-dcgm-url", null,
-      "The Prometheus/DCGM-exporter metrics URL scraped by power-sampler=prometheus.");
-  public static final SettingKey<List<String>> POWER_METRICS = SettingKey.list("power-metrics", "DCGM_FI_DEV_POWER_USAGE",
-      "Prometheus metric names (watts) summed per accelerator (label gpu); add a memory-power metric where exported.");
-  public static final SettingKey<Duration> POWER_INTERVAL = SettingKey.duration("power-interval", "1s",
-      "How often the power sampler polls.");
+  // the power sampler's own keys live beside it (agentperf.power must not depend on this package)
+  public static final SettingKey<String> POWER_SAMPLER = PowerKeys.POWER_SAMPLER;
+  public static final SettingKey<String> POWER_COMMAND = PowerKeys.POWER_COMMAND;
+  public static final SettingKey<String> POWER_DCGM_URL = PowerKeys.POWER_DCGM_URL;
+  public static final SettingKey<List<String>> POWER_METRICS = PowerKeys.POWER_METRICS;
+  public static final SettingKey<Duration> POWER_INTERVAL = PowerKeys.POWER_INTERVAL;
   public static final SettingKey<Integer> ACCELERATORS = SettingKey.integer("accelerators", null,
       "Accelerators in the deployment under test, for the per-accelerator figures (absent when unset).");
 

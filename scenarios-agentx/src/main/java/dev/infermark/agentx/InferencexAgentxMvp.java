@@ -1,7 +1,6 @@
 package dev.infermark.agentx;
 
 import dev.infermark.agentx.replay.AgenticReplayGenerator;
-import dev.infermark.agentx.replay.SmokeCorpus;
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Locked;
 import dev.infermark.annotations.Scenario;
@@ -69,6 +68,6 @@ import dev.infermark.api.SelfPhased;
 public class InferencexAgentxMvp {
   @Workload
   public SelfPhased workload() {
-    return new AgenticReplayGenerator(SmokeCorpus::load);
+    return AgenticReplayGenerator.smoke();
   }
 }

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import dev.infermark.agentperf.AgentPerfKeys;
 import dev.infermark.settings.Settings;
 
 /**
@@ -45,25 +44,25 @@ public sealed interface PowerSampler extends AutoCloseable permits NoPower, Poll
    * @throws IllegalArgumentException naming the setting when the choice or its parameters are bad
    */
   static PowerSampler fromSettings(Settings settings, Consumer<String> log) {
-    Duration interval = settings.get(AgentPerfKeys.POWER_INTERVAL);
+    Duration interval = settings.get(PowerKeys.POWER_INTERVAL);
     if (interval.isZero()) {
-      throw new IllegalArgumentException(AgentPerfKeys.POWER_INTERVAL + " must be positive");
+      throw new IllegalArgumentException(PowerKeys.POWER_INTERVAL + " must be positive");
     }
-    String kind = settings.get(AgentPerfKeys.POWER_SAMPLER).trim();
+    String kind = settings.get(PowerKeys.POWER_SAMPLER).trim();
     return switch (kind) {
       case "none", "" -> new NoPower();
       case "nvidia-smi" -> {
-        List<String> cmd = Arrays.stream(settings.get(AgentPerfKeys.POWER_COMMAND).trim().split("\\s+")).toList();
+        List<String> cmd = Arrays.stream(settings.get(PowerKeys.POWER_COMMAND).trim().split("\\s+")).toList();
         yield new NvidiaSmiPower(cmd, interval, log);
       }
       case "prometheus", "dcgm" -> {
-        String url = settings.get(AgentPerfKeys.POWER_DCGM_URL);
+        String url = settings.get(PowerKeys.POWER_DCGM_URL);
         if (url == null || url.isBlank()) {
-          throw new IllegalArgumentException(AgentPerfKeys.POWER_SAMPLER + "=" + kind + " needs " + AgentPerfKeys.POWER_DCGM_URL);
+          throw new IllegalArgumentException(PowerKeys.POWER_SAMPLER + "=" + kind + " needs " + PowerKeys.POWER_DCGM_URL);
         }
-        yield new PrometheusPower(URI.create(url.trim()), settings.get(AgentPerfKeys.POWER_METRICS), interval, log);
+        yield new PrometheusPower(URI.create(url.trim()), settings.get(PowerKeys.POWER_METRICS), interval, log);
       }
-      default -> throw new IllegalArgumentException(AgentPerfKeys.POWER_SAMPLER + ": unknown sampler '" + kind
+      default -> throw new IllegalArgumentException(PowerKeys.POWER_SAMPLER + ": unknown sampler '" + kind
           + "' (use none, nvidia-smi or prometheus)");
     };
   }

@@ -55,6 +55,11 @@ public final class AgenticReplayGenerator implements SelfPhased {
     this.corpusSource = corpusSource;
   }
 
+  /** The bundled smoke corpus ({@link SmokeCorpus}), whatever the settings select. */
+  public static AgenticReplayGenerator smoke() {
+    return new AgenticReplayGenerator(SmokeCorpus::load);
+  }
+
   /** The corpus the run's settings select. */
   public static AgenticReplayGenerator fromSettings() {
     return new AgenticReplayGenerator(ctx -> Corpus.load(ctx.settings(), ctx.hub(), ctx.tokenizer(), ctx.seed()));

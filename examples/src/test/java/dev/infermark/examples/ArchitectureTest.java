@@ -1,0 +1,63 @@
+package dev.infermark.examples;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+import dev.infermark.annotations.Scenario;
+
+/**
+ * The architecture's rules over the main code of every module (this module sees them all): no
+ * package depends on itself through others; the API (what a scenario author compiles against)
+ * uses nothing but itself and the JDK; a built-in {@code @Scenario} class uses the API and its own
+ * methodology, never the framework.
+ */
+class ArchitectureTest {
+  /** Our modules' main classes: a reactor module's classes folder or jar, never a third-party jar. */
+  private static final Pattern OURS = Pattern.compile(".*(/target/classes/|/infermark-[a-z-]+-[0-9][^/]*\\.jar!/).*");
+  private static final JavaClasses MAIN = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+      .withImportOption(location -> location.matches(OURS))
+      .importPackages("dev.infermark");
+
+  @Test
+  void everyModuleIsOnTheClassPath() {
+    // so a rule below cannot pass because the classes it is about were not imported
+    for (String pkg : new String[] {"dev.infermark.api", "dev.infermark.annotations", "dev.infermark.run",
+        "dev.infermark.client", "dev.infermark.engine", "dev.infermark.agentx", "dev.infermark.agentperf",
+        "dev.infermark.accuracy", "dev.infermark.weka", "dev.infermark.simulator"}) {
+      assertThat(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(pkg))).as(pkg).isTrue();
+    }
+  }
+
+  @Test
+  void noPackageCycles() {
+    slices().matching("dev.infermark.(**)").should().beFreeOfCycles().check(MAIN);
+  }
+
+  @Test
+  void builtInScenarioClassesUseTheApiAndTheirMethodologyOnly() {
+    // the methodology (its generator, its composed annotations) is the scenario's own; the framework is not
+    noClasses().that().areAnnotatedWith(Scenario.class)
+        .should().dependOnClassesThat()
+        .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..",
+            "dev.infermark.agentx..", "dev.infermark.agentperf..", "dev.infermark.accuracy..")
+        .check(MAIN);
+  }
+
+  @Test
+  void theApiUsesOnlyItselfAndTheJdk() {
+    noClasses().that().resideInAnyPackage("dev.infermark.api..", "dev.infermark.annotations..")
+        .should().dependOnClassesThat()
+        .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..")
+        .check(MAIN);
+  }
+}

@@ -1,0 +1,11 @@
+package dev.infermark.client;
+
+/**
+ * Told of each request the client sends and gets back: the run's live progress counts them. An
+ * interface here, so the client does not depend on the harness that implements it.
+ */
+public interface RequestCounter {
+  void requestSent();
+
+  void requestReturned(boolean failed);
+}
