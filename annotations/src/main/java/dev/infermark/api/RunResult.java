@@ -17,6 +17,13 @@ public final class RunResult {
   private final Map<String, String> units = new LinkedHashMap<>();
   private final List<String> consoleLines = new ArrayList<>();
   private final Map<String, String> reportEntries = new LinkedHashMap<>();
+  private final List<Headline> headlines = new ArrayList<>();
+
+  /**
+   * One line of the run's answer in the end-of-run verdicts, e.g. AgentPerf's capacity of a tier
+   * ({@code SLO #1}, {@code supported_agents}, {@code >= 64 agents}) or an accuracy per task.
+   */
+  public record Headline(String group, String name, String value) {}
 
   /** A statistic of a per-request metric ({@code time_to_first_token}, {@code p95}). */
   public RunResult metric(String metric, String stat, double value, String unit) {
@@ -76,6 +83,16 @@ public final class RunResult {
 
   public Map<String, String> reportEntries() {
     return reportEntries;
+  }
+
+  /** Adds a line of the run's answer to its end-of-run verdicts ({@link Headline}). */
+  public RunResult headline(String group, String name, String value) {
+    headlines.add(new Headline(group == null ? "" : group, name, value));
+    return this;
+  }
+
+  public List<Headline> headlines() {
+    return headlines;
   }
 
   private static String key(String tier, String metric, String stat) {

@@ -70,7 +70,7 @@ class AgentxKvCacheTesterTest {
     assertThat(server.get("derived").get("window").get("source").asString()).isEqualTo("profiling phase marks");
     assertThat(server.get("derived").get("prefix_cache_hit_rate").get("gpu").doubleValue()).isPositive();
     String out = console.toString(StandardCharsets.UTF_8);
-    assertThat(out).contains("Time to First Token (ms)").contains("submission_valid: false [unsafe_override]");
+    assertThat(out).contains("Time to First Token (ms)").containsPattern("submission_valid +false +reasons unsafe_override");
   }
 
   /** Writes to both the real console and a buffer. */

@@ -190,6 +190,11 @@ public final class RunRecorder implements RunRecording {
     return RunArtifacts.consoleTable(title, p, sc);
   }
 
+  @Override
+  public void measure(RunResult result) {
+    addTo(result);
+  }
+
   /** {@link #finish(RunInfo)}, then {@link #addTo(RunResult)}. */
   @Override
   public List<String> finish(RunInfo info, RunResult result) {

@@ -23,6 +23,12 @@ public interface RunRecording extends RecordSink, AutoCloseable {
    */
   List<String> finish(RunInfo info, RunResult result) throws IOException;
 
+  /**
+   * Adds every measured statistic to {@code result} before {@link #finish} writes: the runner
+   * checks the SLOs against it and writes their verdicts ({@code slo_results}) into the same export.
+   */
+  default void measure(RunResult result) {}
+
   @Override
   void close() throws IOException;
 

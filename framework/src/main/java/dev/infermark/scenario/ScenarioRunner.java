@@ -54,6 +54,8 @@ import dev.infermark.settings.Source;
 import dev.infermark.target.EmbeddedServer;
 import dev.infermark.target.EmbeddedServerProvider;
 import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.verdict.SloResult;
+import dev.infermark.verdict.VerdictTable;
 import dev.infermark.workload.SeededText;
 
 /**
@@ -202,7 +204,7 @@ public final class ScenarioRunner {
         warnUnread(model, settings, last.result());
       }
       return new RunOutcome(last.result(), verdict, errorRate, baseDir, last.consoleLines(), last.cancelled(),
-          last.aborted());
+          last.aborted(), last.slos());
     } finally {
       if (embedded != null) {
         embedded.close();
@@ -305,6 +307,9 @@ public final class ScenarioRunner {
           v.add(SubmissionVerdict.RUN_CANCELLED);
         }
       });
+      recording.measure(result);
+      List<SloResult> slos = SloResult.evaluate(model.slos(), result);
+      ctx.exportExtras().set("slo_results", SloResult.toJson(slos));
       List<String> serverLines = serverMetrics.finish(recording.profilingSummary(), benchmarkId);
       RunInfo info = new RunInfo(model.name(), benchmarkId, seed, settings.provenance(resolver.registry()),
           verdict, cancelled, start, Instant.now(), ctx.exportExtras(), trial);
@@ -314,7 +319,8 @@ public final class ScenarioRunner {
       ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
           ErrorRate.threshold(settings), cancelled);
       lines.add(errorRate.message());
-      verdict.ifPresent(v -> lines.add(v.toString()));
+      lines.addAll(VerdictTable.lines(params.values().isEmpty() ? model.name() : model.name() + " [" + params.id() + "]",
+          slos, errorRate, verdict, result.headlines()));
       ctx.abortMessage().ifPresent(m -> lines.add("run aborted: " + m));
       lines.add("artifacts: " + runDir);
       lines.forEach(out);
@@ -322,7 +328,7 @@ public final class ScenarioRunner {
         throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
       }
       return new Trial(new RunOutcome(result, verdict, errorRate, runDir, List.copyOf(lines), cancelled,
-          ctx.abortMessage()), recording.profilingSummary());
+          ctx.abortMessage(), slos), recording.profilingSummary());
     } finally {
       unregister.run();
       unlink.run();

@@ -10,8 +10,11 @@ import dev.infermark.api.RunResult;
 /** One {@link Slo} as data, and its evaluation against a run's result. */
 public record SloSpec(String metric, String stat, double min, double max, String unit, String tier, String name) {
 
-  /** The outcome of one check: pass or fail, with a message that shows value and threshold. */
-  public record Outcome(boolean passed, String message, OptionalDouble measured) {}
+  /**
+   * The outcome of one check: pass or fail, with a message that shows value and threshold; the
+   * measured value is in {@code unit} (the SLO's unit, else the result's).
+   */
+  public record Outcome(boolean passed, String message, OptionalDouble measured, String unit) {}
 
   public static SloSpec of(Slo a) {
     return new SloSpec(tag(a), a.stat().label(), a.min(), a.max(), a.unit(), a.tier(), a.name());
@@ -72,18 +75,28 @@ public record SloSpec(String metric, String stat, double min, double max, String
     OptionalDouble v = result.lookup(tier, metric, stat);
     if (v.isEmpty()) {
       return new Outcome(false, displayName() + ": not measured by this run (no value for "
-          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")", v);
+          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")", v, unit);
     }
     String resultUnit = result.unit(tier, metric, stat);
-    double scale = scale(resultUnit, unit);
+    double scale;
+    try {
+      scale = scale(resultUnit, unit);
+    } catch (IllegalArgumentException e) {
+      return new Outcome(false, displayName() + ": " + e.getMessage(), OptionalDouble.empty(), unit);
+    }
     double value = v.getAsDouble() / scale;
     String shownUnit = unit.isBlank() ? resultUnit : unit;
     boolean ok = (Double.isNaN(min) || value >= min) && (Double.isNaN(max) || value <= max);
     String measured = "measured " + fmt(value) + (shownUnit.isBlank() ? "" : " " + shownUnit);
-    String threshold = (Double.isNaN(min) ? "" : ">= " + fmt(min)) + (!Double.isNaN(min) && !Double.isNaN(max) ? " and " : "")
-        + (Double.isNaN(max) ? "" : "<= " + fmt(max)) + (shownUnit.isBlank() ? "" : " " + shownUnit);
+    String threshold = threshold() + (shownUnit.isBlank() ? "" : " " + shownUnit);
     return new Outcome(ok, displayName() + ": " + measured + (ok ? ", within " : ", violates ") + threshold,
-        OptionalDouble.of(value));
+        OptionalDouble.of(value), shownUnit);
+  }
+
+  /** The bounds without unit: {@code <= 500}, {@code >= 20}, {@code >= 1 and <= 2}. */
+  public String threshold() {
+    return (Double.isNaN(min) ? "" : ">= " + fmt(min)) + (!Double.isNaN(min) && !Double.isNaN(max) ? " and " : "")
+        + (Double.isNaN(max) ? "" : "<= " + fmt(max));
   }
 
   /** How many result units make one SLO unit (ms per s, ...). */
@@ -109,7 +122,8 @@ public record SloSpec(String metric, String stat, double min, double max, String
     };
   }
 
-  static String fmt(double d) {
+  /** A value as the verdicts show it: an integer plainly, else four significant digits. */
+  public static String fmt(double d) {
     if (d == Math.rint(d) && Math.abs(d) < 1e15) {
       return Long.toString((long) d);
     }

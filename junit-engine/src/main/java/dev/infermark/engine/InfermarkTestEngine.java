@@ -16,6 +16,7 @@ import dev.infermark.engine.descriptor.InfermarkUniqueIds;
 import dev.infermark.engine.discovery.ScenarioDiscovery;
 import dev.infermark.engine.execution.ScenarioExecutor;
 import dev.infermark.run.ClientFactory;
+import dev.infermark.run.ConsoleLog;
 import dev.infermark.run.RunRecording;
 import dev.infermark.scenario.ScenarioRunner;
 import dev.infermark.scenario.Standard;
@@ -91,6 +92,7 @@ public final class InfermarkTestEngine implements TestEngine {
   public void execute(ExecutionRequest request) {
     InfermarkEngineDescriptor root = (InfermarkEngineDescriptor) request.getRootTestDescriptor();
     PrintStream out = System.out;
+    ConsoleLog.install(out);
     if (SystemPropertySecrets.kept(Keys.API_KEY.property()) && !root.getChildren().isEmpty()) {
       out.println(KEY_AS_SYSTEM_PROPERTY);
     }

@@ -183,6 +183,20 @@ class DiscoveryIssuesTest {
   }
 
   @Test
+  void anUnknownNamedScenarioIsPrintedOnTheConsoleToo() {
+    java.io.PrintStream saved = System.out;
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    System.setOut(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      issues(Map.of("infermark.scenario", "fixed-reslt"), selectClass(FixedResultScenario.class));
+    } finally {
+      System.setOut(saved);
+    }
+    assertThat(bytes.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .contains("infermark: ERROR infermark.scenario=fixed-reslt names no scenario on the class path. Did you mean fixed-result?");
+  }
+
+  @Test
   void aValidSelectionHasNoIssues() {
     assertThat(issues(Map.of(), selectClass(FixedResultScenario.class), selectClass(SettingsEchoScenario.class))).isEmpty();
   }

@@ -151,6 +151,8 @@ public final class AgentPerf implements SelfPhased {
       String name = t.tier().name();
       int cap = t.outcome().capacity();
       r.tierValue(name, Tier.SUPPORTED_AGENTS, "value", cap, "agents");
+      // The search's ceiling passed: the capacity is at least that many agents.
+      r.headline(name, Tier.SUPPORTED_AGENTS, (t.outcome().reachedMax() ? "≥ " : "") + cap + " agents");
       r.reportEntry(name + " supported_agents", cap + (t.outcome().reachedMax() ? " (lower bound)"
           : t.outcome().firstFail() >= 0 ? " (first fail " + t.outcome().firstFail() + ")" : ""));
       PhaseResult at = t.atCapacity();

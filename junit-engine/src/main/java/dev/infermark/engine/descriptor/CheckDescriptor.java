@@ -8,8 +8,9 @@ import dev.infermark.scenario.ScenarioModel;
 
 /**
  * A check of one run (its error rate, an SLO, its verdict): a test under the run, named after what
- * it checks (the run's parameters are in the parent's name, in the IDE tree and Surefire's phrased
- * names), pointing at the scenario's {@code @Workload} method.
+ * it checks (the run's parameters are in the parent's name in the IDE tree), pointing at the
+ * scenario's {@code @Workload} method. Its legacy reporting name (Surefire's XML and console
+ * summary) is prefixed with the run's name, so the checks of two parameter runs differ there too.
  */
 public abstract sealed class CheckDescriptor extends AbstractTestDescriptor
     permits ErrorRateDescriptor, SloDescriptor, VerdictDescriptor {
@@ -24,6 +25,6 @@ public abstract sealed class CheckDescriptor extends AbstractTestDescriptor
 
   @Override
   public final String getLegacyReportingName() {
-    return getDisplayName();
+    return getParent().map(p -> p.getLegacyReportingName() + " / ").orElse("") + getDisplayName();
   }
 }

@@ -80,8 +80,12 @@ public final class ScenarioDiscovery {
     if (found == null) {
       String hint = SettingsRegistry.closest(name, all.keySet(), Math.max(3, name.length() / 3))
           .map(n -> " Did you mean " + n + "?").orElse("");
-      issues.reportIssue(DiscoveryIssue.create(Severity.ERROR, Keys.SCENARIO + "=" + name
-          + " names no scenario on the class path." + hint + " Known scenarios: " + String.join(", ", all.keySet())));
+      String message = Keys.SCENARIO + "=" + name + " names no scenario on the class path." + hint
+          + " Known scenarios: " + String.join(", ", all.keySet());
+      issues.reportIssue(DiscoveryIssue.create(Severity.ERROR, message));
+      // Also on the console: Surefire puts the platform's discovery failure in a .dump file only.
+      System.out.println("infermark: ERROR " + message);
+      System.out.flush();
       return Optional.empty();
     }
     if (found.size() > 1) {

@@ -1,5 +1,6 @@
 package dev.infermark.engine.execution;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -22,6 +23,7 @@ import dev.infermark.run.Cancellation;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.scenario.ScenarioRunner;
 import dev.infermark.scenario.SloSpec;
+import dev.infermark.verdict.SloResult;
 
 /**
  * Executes the descriptor tree: each run on the scenario runner (its load generator uses virtual
@@ -81,6 +83,10 @@ public final class ScenarioExecutor {
     entries.put("artifacts", outcome.artifactDir().toString());
     outcome.verdict().ifPresent(v -> entries.put("submission_valid", Boolean.toString(v.valid())));
     listener.reportingEntryPublished(rd, ReportEntry.from(entries));
+    if (!outcome.consoleLines().isEmpty()) {
+      // The run's own output (summary tables, verdicts) on its node: IDEs and XML reports show it there.
+      listener.reportingEntryPublished(rd, ReportEntry.from("output", String.join("\n", outcome.consoleLines())));
+    }
 
     for (TestDescriptor check : rd.getChildren()) {
       listener.executionStarted(check);
@@ -90,13 +96,14 @@ public final class ScenarioExecutor {
           listener.reportingEntryPublished(check, ReportEntry.from("measured", Double.toString(e.fraction())));
         }
         listener.executionFinished(check, e.passed() ? TestExecutionResult.successful()
-            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(e.message()))
+            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(named(rd, e.message())))
             : TestExecutionResult.aborted(new TestAbortedException(e.message())));
       } else if (check instanceof SloDescriptor slo) {
-        SloSpec.Outcome o = slo.slo().evaluate(outcome.result());
-        o.measured().ifPresent(m -> listener.reportingEntryPublished(check, ReportEntry.from("measured", Double.toString(m))));
+        SloResult o = outcome.slos().stream().filter(r -> r.slo().equals(slo.slo())).findFirst()
+            .orElseGet(() -> SloResult.evaluate(List.of(slo.slo()), outcome.result()).getFirst());
+        listener.reportingEntryPublished(check, ReportEntry.from(sloEntries(o)));
         listener.executionFinished(check, o.passed() ? TestExecutionResult.successful()
-            : TestExecutionResult.failed(new AssertionFailedError(o.message())));
+            : TestExecutionResult.failed(new AssertionFailedError(named(rd, o.message()))));
       } else if (check instanceof VerdictDescriptor) {
         Optional<SubmissionVerdict> v = outcome.verdict();
         if (v.isEmpty()) {
@@ -111,7 +118,7 @@ public final class ScenarioExecutor {
                   + "so it is not a submission")));
         } else {
           listener.executionFinished(check, TestExecutionResult.failed(new AssertionFailedError(
-              "submission_valid: false, reasons " + v.get().reasons())));
+              named(rd, "submission_valid: false, reasons " + v.get().reasons()))));
         }
       } else {
         listener.executionFinished(check, TestExecutionResult.successful());
@@ -123,6 +130,26 @@ public final class ScenarioExecutor {
         : outcome.cancelled()
             ? TestExecutionResult.aborted(new TestAbortedException("run cancelled; partial artifacts in " + outcome.artifactDir()))
             : TestExecutionResult.successful());
+  }
+
+  /**
+   * A check's failure message, led by the run's name when it has parameters: Surefire's console
+   * summary names a failure by class and method only, the same for every parameter run.
+   */
+  private static String named(RunDescriptor rd, String message) {
+    return rd.params().values().isEmpty() ? message : rd.getDisplayName() + ": " + message;
+  }
+
+  /** What an SLO node publishes, passing or not: measured value (or "not measured"), unit, threshold, verdict. */
+  private static Map<String, String> sloEntries(SloResult o) {
+    Map<String, String> e = new java.util.LinkedHashMap<>();
+    e.put("measured", o.measured().isPresent() ? SloSpec.fmt(o.measured().getAsDouble()) : "not measured");
+    if (!o.unit().isBlank()) {
+      e.put("unit", o.unit());
+    }
+    e.put("threshold", o.threshold());
+    e.put("passed", Boolean.toString(o.passed()));
+    return e;
   }
 
   private static String firstLine(String s) {

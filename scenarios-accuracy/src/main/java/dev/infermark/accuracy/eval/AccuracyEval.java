@@ -280,6 +280,10 @@ public final class AccuracyEval implements SelfPhased {
         + " response_len=" + out.length() + " response_preview=" + preview;
   }
 
+  private static String score(AccuracySummary.TaskCounts c) {
+    return String.format(java.util.Locale.ROOT, "%.2f %% of %d", 100 * c.accuracy(), c.total());
+  }
+
   private RunResult finish(HarnessContext ctx, AccuracySummary summary, int errors, boolean partial) throws IOException {
     RunResult r = new RunResult();
     AccuracySummary.TaskCounts o = summary.overall();
@@ -312,6 +316,10 @@ public final class AccuracyEval implements SelfPhased {
       r.tierValue(task, "accuracy_unparsed", "value", c.unparsedRate(), "ratio");
     });
     summary.table().forEach(r::consoleLine);
+    r.headline(benchmark.name(), "accuracy", score(o));
+    if (summary.tasks().size() > 1) {
+      summary.tasks().forEach((task, c) -> r.headline(benchmark.name() + "/" + task, "accuracy", score(c)));
+    }
     r.reportEntry("accuracy", Py.repr(o.accuracy()));
     r.reportEntry("accuracy.benchmark", benchmark.name());
     return r;
