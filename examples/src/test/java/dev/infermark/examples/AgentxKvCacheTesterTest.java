@@ -52,7 +52,7 @@ class AgentxKvCacheTesterTest {
     } finally {
       System.setOut(original);
     }
-    Path dir = artifacts.resolve("inferencex-agentx-mvp");
+    Path dir = artifacts.resolve("inferencex-agentx-mvp/latest");
     JsonNode json = Json.parse(Files.readString(dir.resolve("profile_export_aiperf.json")));
     JsonNode md = json.get("metadata");
     assertThat(md.get("submission_valid").booleanValue()).isFalse();

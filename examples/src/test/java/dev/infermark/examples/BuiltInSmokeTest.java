@@ -9,7 +9,6 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,6 +17,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.assertj.core.api.Condition;
+
+import dev.infermark.artifact.RunFolders;
 
 /**
  * Built-in scenarios in their smoke form, run through the engine exactly as
@@ -46,11 +47,8 @@ class BuiltInSmokeTest {
     Condition<Event> runNode = new Condition<>(e -> "run".equals(e.getTestDescriptor().getUniqueId().getLastSegment().getType()),
         "the run node");
     r.testEvents().assertThatEvents().haveExactly(1, event(test(), runNode, finishedSuccessfully()));
-    Path dir;
-    try (Stream<Path> dirs = Files.list(artifacts)) {
-      dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-    }
-    assertThat(dir.getFileName().toString()).startsWith(scenario);
+    Path dir = RunFolders.latest(artifacts.resolve(scenario)).orElseThrow();
+    assertThat(RunFolders.all(artifacts)).containsExactly(dir);
     for (String f : new String[] {"profile_export_aiperf.json", "profile_export.jsonl", "profile_export_aiperf.csv",
         "inputs.json", methodologyFile}) {
       assertThat(dir.resolve(f)).as(f).isNotEmptyFile();

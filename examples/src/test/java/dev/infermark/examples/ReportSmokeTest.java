@@ -7,11 +7,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
+
+import dev.infermark.artifact.RunFolders;
 
 /**
  * The HTML report of real runs against the embedded simulator, opened in headless Chromium: the
@@ -29,16 +30,19 @@ class ReportSmokeTest {
         .configurationParameter("infermark.random-seed", "42")
         .configurationParameter("infermark.progress-interval", "30s")
         .execute().testEvents().assertStatistics(s -> s.failed(0));
-    List<Path> runs = runFolders();
-    assertThat(runs).extracting(p -> p.getFileName().toString())
-        .containsExactly("chat-latency-inputTokens=1024", "chat-latency-inputTokens=128");
+    List<Path> runs = RunFolders.all(artifacts);
+    assertThat(runs).hasSize(2).allMatch(p -> p.getParent().getFileName().toString().equals("chat-latency"))
+        .anyMatch(p -> p.getFileName().toString().endsWith("-inputTokens=128"))
+        .anyMatch(p -> p.getFileName().toString().endsWith("-inputTokens=1024"));
+    Path small = runs.stream().filter(p -> p.getFileName().toString().endsWith("=128")).findFirst().orElseThrow();
+    Path large = runs.stream().filter(p -> p.getFileName().toString().endsWith("=1024")).findFirst().orElseThrow();
 
-    ReportPages.report(runs.get(1), "chat-latency");
-    assertThat(dev.infermark.report.Report.write(runs.get(0))).isNotEmptyFile(); // drawn in the comparison
-    Path compare = ReportPages.compare(List.of(runs.get(1), runs.get(0)), artifacts.resolve("compare.html"),
-        "compare-chat-latency");
+    ReportPages.report(small, "chat-latency");
+    assertThat(large.resolve("report.html")).isNotEmptyFile(); // written by the run, drawn in the comparison
+    Path compare = ReportPages.compare(List.of(small, large), artifacts.resolve("compare.html"), "compare-chat-latency");
 
-    assertThat(Files.readString(compare)).contains("chat-latency-inputTokens=128").contains("chat-latency-inputTokens=1024");
+    assertThat(Files.readString(compare)).contains("chat-latency/" + small.getFileName())
+        .contains("chat-latency/" + large.getFileName());
   }
 
   @Test
@@ -51,17 +55,11 @@ class ReportSmokeTest {
         .configurationParameter("infermark.artifact-dir", artifacts.toString())
         .configurationParameter("infermark.progress-interval", "30s")
         .execute().testEvents().assertStatistics(s -> s.failed(0));
-    Path run = runFolders().getFirst();
+    Path run = RunFolders.latest(artifacts.resolve("inferencex-agentx-mvp")).orElseThrow();
 
     Path html = ReportPages.report(run, "agentx-smoke");
 
     String page = Files.readString(html);
     assertThat(page).contains("\"swimlane\":{").contains("\"cache_hit\":[").contains("\"submission_valid\":false");
-  }
-
-  private List<Path> runFolders() throws IOException {
-    try (Stream<Path> dirs = Files.list(artifacts)) {
-      return dirs.filter(Files::isDirectory).sorted().toList();
-    }
   }
 }

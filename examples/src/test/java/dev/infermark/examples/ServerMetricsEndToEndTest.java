@@ -6,13 +6,13 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
+import dev.infermark.artifact.RunFolders;
 import dev.infermark.annotations.Concurrency;
 import dev.infermark.annotations.Measurement;
 import dev.infermark.annotations.Scenario;
@@ -54,10 +54,7 @@ class ServerMetricsEndToEndTest {
         .configurationParameter("infermark.progress-interval", "30s")
         .execute();
     r.testEvents().assertStatistics(s -> s.failed(0));
-    Path dir;
-    try (Stream<Path> dirs = Files.list(artifacts)) {
-      dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-    }
+    Path dir = RunFolders.all(artifacts).getFirst();
     for (String f : List.of(ServerMetricsExport.JSON, ServerMetricsExport.CSV, ServerMetricsExport.JSONL,
         ServerMetricsExport.METADATA)) {
       assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
@@ -122,10 +119,7 @@ class ServerMetricsEndToEndTest {
     assertThat(notes).hasSize(2);
     assertThat(notes).filteredOn(l -> l.contains(absent)).singleElement().asString().contains("HTTP 404");
     assertThat(notes).filteredOn(l -> l.contains(unreachable)).singleElement().asString().contains("cannot be reached");
-    Path dir;
-    try (Stream<Path> dirs = Files.list(artifacts)) {
-      dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-    }
+    Path dir = RunFolders.all(artifacts).getFirst();
     JsonNode json = Json.MAPPER.readTree(dir.resolve(ServerMetricsExport.JSON).toFile());
     assertThat(json.get("summary").get("endpoints_configured")).hasSize(3);
     assertThat(json.get("summary").get("endpoints_successful")).hasSize(1);

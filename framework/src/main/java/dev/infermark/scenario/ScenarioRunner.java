@@ -25,6 +25,8 @@ import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.artifact.AggregateWriter;
+import dev.infermark.artifact.RunFolderWriter;
+import dev.infermark.artifact.RunFolders;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.client.PreflightException;
 import dev.infermark.client.ServerClient;
@@ -142,7 +144,9 @@ public final class ScenarioRunner {
       out.accept("infermark: random seed " + seed + " (pass -Dinfermark.random-seed=" + seed + " to repeat this run)");
     }
     Optional<SubmissionVerdict> verdict = model.stampsVerdict() ? Optional.of(locks.verdict()) : Optional.empty();
-    Path baseDir = Path.of(settings.get(Keys.ARTIFACT_DIR)).resolve(model.name() + params.folderSuffix()).toAbsolutePath();
+    // A new folder per run (nothing overwrites an earlier run); <scenario>/latest points at it once it has artifacts.
+    Path baseDir = RunFolders.next(Path.of(settings.get(Keys.ARTIFACT_DIR)), model.name(), params.folderSuffix(),
+        Instant.now());
     int runs = Math.max(1, settings.get(Keys.NUM_PROFILE_RUNS));
     double threshold = ErrorRate.threshold(settings);
 
@@ -208,6 +212,11 @@ public final class ScenarioRunner {
     } finally {
       if (embedded != null) {
         embedded.close();
+      }
+      if (Files.isDirectory(baseDir)) {
+        RunFolders.markLatest(baseDir);
+      } else {
+        RunFolders.forget(baseDir); // nothing was written: no empty scenario folder either
       }
     }
   }
@@ -322,6 +331,7 @@ public final class ScenarioRunner {
       lines.addAll(VerdictTable.lines(params.values().isEmpty() ? model.name() : model.name() + " [" + params.id() + "]",
           slos, errorRate, verdict, result.headlines()));
       ctx.abortMessage().ifPresent(m -> lines.add("run aborted: " + m));
+      lines.addAll(RunFolderWriter.writeAll(runDir)); // report.html, from the artifacts just written
       lines.add("artifacts: " + runDir);
       lines.forEach(out);
       if (failure != null) {

@@ -104,7 +104,8 @@ public final class Keys implements KeyCatalog {
 
   // Output and rules
   public static final SettingKey<String> ARTIFACT_DIR = SettingKey.string("artifact-dir", "target/infermark",
-      "Where artifacts go; each run writes into <artifact-dir>/<scenario>[-<params>]/.");
+      "Where artifacts go; each run writes into a new folder <artifact-dir>/<scenario>/<timestamp>[-<params>]/ "
+          + "and points <artifact-dir>/<scenario>/latest at it.");
   public static final SettingKey<Boolean> UNSAFE_OVERRIDE = SettingKey.bool("unsafe-override", false,
       "Turn bypassable @Locked violations into warnings; the run is stamped submission_valid=false (unsafe_override).");
   public static final SettingKey<java.time.Duration> PROGRESS_INTERVAL = SettingKey.duration("progress-interval", "10s",

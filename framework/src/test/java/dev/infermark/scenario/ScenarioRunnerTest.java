@@ -175,7 +175,7 @@ class ScenarioRunnerTest {
   void startAndEndTimeAreTheProfilingPhasesNotTheRuns() throws Exception {
     Instant before = Instant.now();
     run(WindowedScenario.class, Map.of(), NOW);
-    JsonNode json = Json.parse(Files.readString(artifacts.resolve("windowed/profile_export_aiperf.json")));
+    JsonNode json = Json.parse(Files.readString(artifacts.resolve("windowed/latest/profile_export_aiperf.json")));
     Instant start = Instant.parse(json.get("start_time").asString());
     Instant end = Instant.parse(json.get("end_time").asString());
     // not the run's start (setup and warmup came first) nor the time the artifacts were written
@@ -208,7 +208,7 @@ class ScenarioRunnerTest {
     int error = lines.indexOf("infermark: fails-midway: the run failed: trace row 4: bad field");
     int table = lines.indexOf(lines.stream().filter(l -> l.contains("— profiling")).findFirst().orElseThrow());
     assertThat(error).isNotNegative().isLessThan(table);
-    JsonNode json = Json.parse(Files.readString(artifacts.resolve("fails-midway/profile_export_aiperf.json")));
+    JsonNode json = Json.parse(Files.readString(artifacts.resolve("fails-midway/latest/profile_export_aiperf.json")));
     assertThat(json.get("is_complete").booleanValue()).isFalse();
     assertThat(json.get("incomplete_reason").asString()).isEqualTo("failed");
     assertThat(json.get("metadata").get("failure").asString()).isEqualTo("trace row 4: bad field");
@@ -218,7 +218,7 @@ class ScenarioRunnerTest {
   @Test
   void aRunAbortedByItsGeneratorThenFailingKeepsTheAbortsReason() throws Exception {
     assertThatThrownBy(() -> run(AbortsThenFailsScenario.class, Map.of())).hasMessageStartingWith("Trajectory warmup");
-    JsonNode json = Json.parse(Files.readString(artifacts.resolve("aborts-then-fails/profile_export_aiperf.json")));
+    JsonNode json = Json.parse(Files.readString(artifacts.resolve("aborts-then-fails/latest/profile_export_aiperf.json")));
     assertThat(json.get("was_cancelled").booleanValue()).isTrue();
     assertThat(json.get("is_complete").booleanValue()).isFalse();
     assertThat(json.get("incomplete_reason").asString()).isEqualTo("warmup_failed");

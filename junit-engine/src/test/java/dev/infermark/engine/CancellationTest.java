@@ -42,7 +42,7 @@ class CancellationTest {
     r.testEvents().assertThatEvents()
         .haveExactly(1, event(test(), displayName("cancelling-fixture run"), abortedWithReason(message(m -> m.contains("run cancelled")))))
         .haveExactly(1, event(test(), displayName("submission_valid"), finishedWithFailure(message(m -> m.contains("run_cancelled")))));
-    Path dir = artifacts.resolve("cancelling-fixture");
+    Path dir = artifacts.resolve("cancelling-fixture/latest");
     JsonNode json = Json.parse(Files.readString(dir.resolve("profile_export_aiperf.json")));
     assertThat(json.get("was_cancelled").booleanValue()).isTrue();
     assertThat(json.get("is_complete").booleanValue()).isFalse();

@@ -67,8 +67,10 @@ class ErrorRateTest {
                 && m.contains("exceeds infermark.failed-request-threshold=10 %")
                 && m.contains("describe only the 2 requests that succeeded")))))
         .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 1000"), finishedSuccessfully()));
-    assertThat(Json.parse(Files.readString(artifacts.resolve("mostly-failing/profile_export_aiperf.json")))
+    assertThat(Json.parse(Files.readString(artifacts.resolve("mostly-failing/latest/profile_export_aiperf.json")))
         .get("error_request_count").get("avg").asDouble()).isEqualTo(8);
+    // The run wrote its report into its folder at its end.
+    assertThat(Files.readString(artifacts.resolve("mostly-failing/latest/report.html"))).contains("mostly-failing");
   }
 
   @Test

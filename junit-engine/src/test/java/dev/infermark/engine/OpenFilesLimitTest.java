@@ -49,7 +49,7 @@ class OpenFilesLimitTest {
       assertThat(out).contains("CHECK: infermark.concurrency=300 needs about 300 open connections, but this JVM may hold "
           + "only 256 open files").contains("ulimit -n 65536");
       assertThat(out).contains("HOGGED: ");
-      Path dir = artifacts.resolve("fd-hog");
+      Path dir = artifacts.resolve("fd-hog/latest");
       assertThat(dir.resolve("profile_export_aiperf.json")).as(out).exists();
       assertThat(dir.resolve("inputs.json")).exists();
       assertThat(dir.resolve("profile_export_aiperf.csv")).exists();

@@ -53,7 +53,7 @@ class TargetFailureTest {
             m.contains("the target http://127.0.0.1:" + port + " cannot be benchmarked")
                 && m.contains("nothing is listening at 127.0.0.1:" + port + " (connection refused)")))))
         .haveExactly(1, event(test(), displayName("error_rate"), skippedWithReason(x -> x.startsWith("the run failed"))));
-    assertThat(artifacts.resolve("chat-fixture/profile_export.jsonl")).doesNotExist();
+    assertThat(artifacts.resolve("chat-fixture")).doesNotExist();
   }
 
   @Test
@@ -71,12 +71,14 @@ class TargetFailureTest {
         .haveExactly(1, event(test(), displayName("error_rate"), finishedWithFailure(message(m ->
             m.contains("connection_refused")))))
         .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 10000"), finishedSuccessfully()));
-    JsonNode json = Json.parse(Files.readString(artifacts.resolve("chat-fixture/profile_export_aiperf.json")));
+    JsonNode json = Json.parse(Files.readString(artifacts.resolve("chat-fixture/latest/profile_export_aiperf.json")));
     assertThat(json.get("was_cancelled").booleanValue()).isTrue();
     assertThat(json.get("is_complete").booleanValue()).isFalse();
     assertThat(json.get("incomplete_reason").asString()).isEqualTo("connection_failures");
     assertThat(json.get("metadata").get("abort_reason").asString()).contains("20 requests in a row");
     assertThat(json.get("request_count").get("avg").asDouble()).isGreaterThan(0);
-    assertThat(artifacts.resolve("chat-fixture/inputs.json")).exists();
+    assertThat(artifacts.resolve("chat-fixture/latest/inputs.json")).exists();
+    // The aborted run's report is written too, and says the run is partial (from the stamped export).
+    assertThat(Files.readString(artifacts.resolve("chat-fixture/latest/report.html"))).contains("\"was_cancelled\":true");
   }
 }

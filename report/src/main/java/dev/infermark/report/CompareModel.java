@@ -154,8 +154,9 @@ final class CompareModel {
     }
     for (RunFolder f : folders) {
       var p = f.dir().toAbsolutePath().normalize();
-      String name = p.getFileName().toString();
-      if (seen.get(name) > 1 && p.getParent() != null && p.getParent().getFileName() != null) {
+      String name = RunModel.runName(f.dir());
+      if (seen.get(name) > 1 && p.getParent() != null && p.getParent().getFileName() != null
+          && name.equals(p.getFileName().toString())) {
         name = p.getParent().getFileName() + "/" + name;
       }
       names.add(name);

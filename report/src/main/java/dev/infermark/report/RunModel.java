@@ -79,6 +79,24 @@ final class RunModel {
     return o;
   }
 
+  /**
+   * A run folder's name: its own, led by its scenario's folder when it is one of the runner's
+   * timestamped folders ({@code chat-latency/20261201T233507Z-inputTokens=128}), so runs stay told apart.
+   */
+  static String runName(java.nio.file.Path dir) {
+    java.nio.file.Path p = dir.toAbsolutePath().normalize();
+    try {
+      p = p.toRealPath(); // a run opened through its scenario's 'latest' link is named after the run
+    } catch (java.io.IOException e) {
+      // absent or unreadable: its own name
+    }
+    String name = p.getFileName().toString();
+    if (name.matches("\\d{8}T\\d{6}Z.*") && p.getParent() != null && p.getParent().getFileName() != null) {
+      return p.getParent().getFileName() + "/" + name;
+    }
+    return name;
+  }
+
   /** The run's identity: scenario, id, times, target, completeness. */
   static ObjectNode info(RunFolder f) {
     JsonNode s = f.summary() == null ? Json.object() : f.summary();
@@ -86,7 +104,7 @@ final class RunModel {
     JsonNode md = s.path("metadata");
     ObjectNode o = Json.object();
     o.put("folder", f.dir().toAbsolutePath().normalize().toString());
-    o.put("name", f.dir().toAbsolutePath().normalize().getFileName().toString());
+    o.put("name", runName(f.dir()));
     String scenario = first(runInfo.path("scenario"), md.path("scenario"),
         f.agentperf() == null ? null : f.agentperf().path("scenario"));
     o.put("scenario", scenario == null ? o.path("name").asString() : scenario);
