@@ -14,6 +14,10 @@ import java.lang.annotation.Target;
  * strings converted to the field's type ({@code int}, {@code long}, {@code double},
  * {@code boolean}, {@code String}, an enum). A setting {@code infermark.param.<field>} given as a
  * comma-separated list replaces the annotation's values.
+ *
+ * <p>With {@link #setting()}, each run also gets that setting set to its value, so a load
+ * generator that reads the setting is swept too, e.g. the generic workload's concurrency:
+ * {@code @Param(value = {"8", "32"}, setting = "concurrency") int users;}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -21,4 +25,10 @@ import java.lang.annotation.Target;
 public @interface Param {
   /** The values to sweep; at least one. */
   String[] value();
+
+  /**
+   * A setting (its name without {@code infermark.}, e.g. {@code concurrency}) that each run sets to
+   * this field's value; checked at discovery like a {@code @Default} key. Empty: none.
+   */
+  String setting() default "";
 }

@@ -49,7 +49,7 @@ public final class PhaseDriver {
     List<Integer> levels = s.get(Keys.CONCURRENCY);
     if (levels.size() != 1) {
       throw new IllegalArgumentException("infermark.concurrency: this workload runs one level per run; got " + levels
-          + " (sweep with a @Param field instead)");
+          + " (sweep it with a @Param field: @Param(value = {\"8\", \"32\"}, setting = Setting.CONCURRENCY) int users;)");
     }
     int users = levels.get(0);
     int warmupCount = s.get(Keys.WARMUP_REQUEST_COUNT);

@@ -76,6 +76,13 @@ public final class ScenarioCheck {
         out.add(Problem.fatal("@Workload parameter " + typed.getSimpleName() + ": " + p));
       }
     }
+    for (var p : model.params().entrySet()) {
+      String setting = p.getKey().getAnnotation(dev.infermark.annotations.Param.class).setting();
+      if (!setting.isBlank()) {
+        String at = "@Param(setting = \"" + setting + "\") on " + p.getKey().getName();
+        known(setting, at, registry, out).ifPresent(k -> p.getValue().forEach(v -> parses(k, v, at, out)));
+      }
+    }
     Set<String> ids = new HashSet<>();
     for (SloSpec slo : model.slos()) {
       out.addAll(SloNames.check(slo));

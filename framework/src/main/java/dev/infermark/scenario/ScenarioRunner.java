@@ -106,6 +106,14 @@ public final class ScenarioRunner {
             + field.getName() + " is " + field.getType().getSimpleName() + ")", e);
       }
       s = s.with(name, value, s.isExplicit(name) ? s.entries().get(name).source() : Source.SCENARIO);
+      String setting = field.getAnnotation(dev.infermark.annotations.Param.class).setting();
+      if (!setting.isBlank()) {
+        if (s.isExplicit(setting)) {
+          throw new IllegalArgumentException("infermark." + setting + " is swept by the @Param field " + field.getName()
+              + ": give its values as infermark." + name + "=" + s.entries().get(setting).text() + " instead");
+        }
+        s = s.with(setting, value, Source.SCENARIO); // the run's value of the swept setting
+      }
     }
     return LockChecker.apply(model.name(), model.locks(), s);
   }

@@ -47,6 +47,31 @@ class SettingsPrecedenceTest {
   }
 
   @Test
+  void aParamWithASettingSweepsThatSetting() {
+    EngineTestKit.Builder kit = EngineTestKit.engine(TestRuntime.engine())
+        .selectors(selectClass(dev.infermark.engine.fixtures.ConcurrencySweepScenario.class))
+        .configurationParameter("infermark.url", "127.0.0.1:9")
+        .configurationParameter("infermark.artifact-dir", artifacts.toString());
+    java.util.List<String> seen = kit.execute().allEvents().reportingEntryPublished().stream().map(Event::getPayload)
+        .flatMap(p -> p.filter(ReportEntry.class::isInstance).map(ReportEntry.class::cast).stream())
+        .map(e -> e.getKeyValuePairs().get("seen")).filter(java.util.Objects::nonNull).toList();
+    assertThat(seen).containsExactly("2:[2]@SCENARIO", "5:[5]@SCENARIO");
+  }
+
+  @Test
+  void aSweptSettingGivenByTheUserFailsTheRunNamingTheParamToUse() {
+    EngineTestKit.Builder kit = EngineTestKit.engine(TestRuntime.engine())
+        .selectors(selectClass(dev.infermark.engine.fixtures.ConcurrencySweepScenario.class))
+        .configurationParameter("infermark.url", "127.0.0.1:9")
+        .configurationParameter("infermark.concurrency", "7")
+        .configurationParameter("infermark.artifact-dir", artifacts.toString());
+    kit.execute().testEvents().assertThatEvents().haveExactly(2, org.junit.platform.testkit.engine.EventConditions.event(
+        org.junit.platform.testkit.engine.EventConditions.finishedWithFailure(
+            org.junit.platform.testkit.engine.TestExecutionResultConditions.message(m -> m.contains(
+                "infermark.concurrency is swept by the @Param field users: give its values as infermark.param.users=7")))));
+  }
+
+  @Test
   void aTypedSettingsInterfaceIsInjectedWithTheRunsValues() {
     EngineTestKit.Builder kit = EngineTestKit.engine(TestRuntime.engine()).selectors(selectClass(TypedSettingsScenario.class))
         .configurationParameter("infermark.url", "127.0.0.1:9")
