@@ -225,7 +225,7 @@ public final class OpenAiClient implements ServerClient {
     Exchange ex = new Exchange(this, request);
     progress.requestSent();
     RequestRecord r = ex.run();
-    progress.requestReturned(!r.ok());
+    progress.requestReturned(!r.ok(), r.ttftNs());
     return r;
   }
 

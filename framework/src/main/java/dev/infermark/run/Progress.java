@@ -18,6 +18,10 @@ public final class Progress implements RequestCounter {
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong returned = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
+  private final org.HdrHistogram.Recorder ttft = new org.HdrHistogram.Recorder(3);
+  private final org.HdrHistogram.Histogram ttftTotal = new org.HdrHistogram.Histogram(3);
+  private org.HdrHistogram.Histogram ttftInterval;
+  private String ttftPhase = "";
 
   /** Enters a phase; {@code total} is its expected length, or {@code null} when unknown. */
   public void phase(String name, Duration total) {
@@ -35,6 +39,37 @@ public final class Progress implements RequestCounter {
     if (failed) {
       errors.incrementAndGet();
     }
+  }
+
+  /**
+   * A request returned, with its time to first token in ns (negative when it had none). Cheap on
+   * the hot path: two counters and a wait-free histogram record (HdrHistogram's {@code Recorder}).
+   */
+  public void requestReturned(boolean failed, long ttftNs) {
+    requestReturned(failed);
+    if (!failed && ttftNs >= 0) {
+      ttft.recordValue(Math.max(1, ttftNs / 1_000));
+    }
+  }
+
+  /** The median time to first token in ms of the current phase's successful requests so far, or NaN. */
+  public synchronized double ttftP50Ms() {
+    String current = phase.get().name();
+    if (!current.equals(ttftPhase)) {
+      ttftTotal.reset(); // a new phase: its own median (a few of the last phase's may still be in the interval)
+      ttftPhase = current;
+    }
+    ttftInterval = ttft.getIntervalHistogram(ttftInterval);
+    ttftTotal.add(ttftInterval);
+    return ttftTotal.getTotalCount() == 0 ? Double.NaN : ttftTotal.getValueAtPercentile(50) / 1_000.0;
+  }
+
+  /** The current phase's name, start ({@link System#nanoTime()}) and expected length (or null). */
+  public record Phase(String name, long startNs, Duration total) {}
+
+  public Phase phase() {
+    PhaseState p = phase.get();
+    return new Phase(p.name(), p.startNs(), p.total());
   }
 
   public long sent() {
@@ -66,7 +101,7 @@ public final class Progress implements RequestCounter {
         + inFlight() + "  errors " + errors.get();
   }
 
-  private static String clock(long s) {
+  static String clock(long s) {
     return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String.format("%02d:%02d", s / 60, s % 60);
   }
 }

@@ -8,7 +8,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +41,7 @@ import dev.infermark.run.Harness;
 import dev.infermark.run.HarnessContext;
 import dev.infermark.run.OpenFiles;
 import dev.infermark.run.Progress;
+import dev.infermark.run.ProgressDisplay;
 import dev.infermark.run.RecordingClient;
 import dev.infermark.run.RunInfo;
 import dev.infermark.run.RunOutcome;
@@ -275,7 +275,7 @@ public final class ScenarioRunner {
       }
     }, "infermark-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    Thread reporter = startReporter(settings.get(Keys.PROGRESS_INTERVAL), progress, model.name());
+    ProgressDisplay reporter = ProgressDisplay.start(model.name(), progress, settings.get(Keys.PROGRESS_INTERVAL), out);
     Runnable unregister = () -> { };
     String benchmarkId = UUID.randomUUID().toString();
     try (ServerClient server = clients.create(settings, target, progress);
@@ -350,7 +350,7 @@ public final class ScenarioRunner {
     } finally {
       unregister.run();
       unlink.run();
-      reporter.interrupt();
+      reporter.close();
       finished.countDown();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -423,19 +423,5 @@ public final class ScenarioRunner {
     }
     throw new IOException("infermark.url is not set and no embedded simulator is on the class path: set -Dinfermark.url="
         + "host:port, or add dev.infermark:infermark-simulator as a test dependency");
-  }
-
-  private Thread startReporter(Duration interval, Progress progress, String name) {
-    long ms = Math.max(500, interval.toMillis());
-    return Thread.ofPlatform().daemon().name("infermark-progress").start(() -> {
-      try {
-        while (!Thread.currentThread().isInterrupted()) {
-          Thread.sleep(ms);
-          out.accept("infermark: " + name + " " + progress.line());
-        }
-      } catch (InterruptedException done) {
-        // run finished
-      }
-    });
   }
 }

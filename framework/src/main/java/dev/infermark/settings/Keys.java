@@ -109,7 +109,8 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<Boolean> UNSAFE_OVERRIDE = SettingKey.bool("unsafe-override", false,
       "Turn bypassable @Locked violations into warnings; the run is stamped submission_valid=false (unsafe_override).");
   public static final SettingKey<java.time.Duration> PROGRESS_INTERVAL = SettingKey.duration("progress-interval", "10s",
-      "How often a long run prints a progress line.");
+      "How often a run prints a progress line where the output is not a terminal (Maven, CI); "
+          + "on a terminal a progress bar is redrawn each second.");
 
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, API_KEY_FILE, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
