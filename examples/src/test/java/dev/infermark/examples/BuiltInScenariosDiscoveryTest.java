@@ -28,4 +28,18 @@ class BuiltInScenariosDiscoveryTest {
             "lcb_codegeneration", "gsm8k", "chat-latency")
         .allMatch(name -> !name.endsWith("Scenario"), "no scenario is broken (a broken one shows its class name)");
   }
+
+  @Test
+  void theGenericAgentPerfScenarioGetsTierNodesFromItsTierSetting() {
+    EngineDiscoveryResults r = EngineTestKit.engine("infermark").selectors(selectPackage("dev.infermark.agentperf"))
+        .configurationParameter("infermark.scenario", "aa-agentperf")
+        .configurationParameter("infermark.agentperf-tiers", "20:10,60:5")
+        .configurationParameter("infermark.url", "127.0.0.1:9").discover();
+    TestDescriptor run = r.getEngineDescriptor().getChildren().iterator().next().getChildren().iterator().next();
+    assertThat(run.getChildren()).extracting(TestDescriptor::getDisplayName).containsExactly("error_rate",
+        "SLO [SLO #1] p25 output_speed >= 20", "SLO [SLO #1] p95 time_to_first_token <= 10 s",
+        "SLO [SLO #1] supported_agents >= 1",
+        "SLO [SLO #2] p25 output_speed >= 60", "SLO [SLO #2] p95 time_to_first_token <= 5 s",
+        "SLO [SLO #2] supported_agents >= 1");
+  }
 }

@@ -1,5 +1,7 @@
 package dev.infermark.engine.descriptor;
 
+import java.util.List;
+
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.MethodSource;
@@ -7,6 +9,8 @@ import org.junit.platform.engine.support.descriptor.MethodSource;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioModel;
+import dev.infermark.scenario.SloSource;
+import dev.infermark.scenario.SloSpec;
 
 /**
  * One run of a scenario (one combination of parameters) with its settings, resolved at discovery.
@@ -19,6 +23,7 @@ public final class RunDescriptor extends AbstractTestDescriptor {
   private final RunParams params;
   private LockChecker.Outcome settings;
   private RuntimeException problem;
+  private final List<SloSpec> slos;
 
   public RunDescriptor(UniqueId id, ScenarioModel model, RunParams params, LockChecker.Outcome settings,
       RuntimeException problem) {
@@ -27,6 +32,12 @@ public final class RunDescriptor extends AbstractTestDescriptor {
     this.params = params;
     this.settings = settings;
     this.problem = problem;
+    this.slos = SloSource.of(model, settings == null ? null : settings.settings());
+  }
+
+  /** The run's SLOs: its scenario's {@code @Slo}s and those its settings give ({@link SloSource}). */
+  public List<SloSpec> slos() {
+    return slos;
   }
 
   private static String displayName(ScenarioModel model, RunParams params) {

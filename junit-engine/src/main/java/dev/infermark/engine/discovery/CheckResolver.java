@@ -39,7 +39,7 @@ final class CheckResolver implements SelectorResolver {
           ? Optional.of(new ErrorRateDescriptor(id, rd.model())) : Optional.empty();
       case InfermarkUniqueIds.VERDICT -> InfermarkUniqueIds.VERDICT_VALUE.equals(last.getValue()) && rd.model().stampsVerdict()
           ? Optional.of(new VerdictDescriptor(id, rd.model(), rd.params())) : Optional.empty();
-      case InfermarkUniqueIds.SLO -> rd.model().slos().stream().filter(s -> s.id().equals(last.getValue())).findFirst()
+      case InfermarkUniqueIds.SLO -> rd.slos().stream().filter(s -> s.id().equals(last.getValue())).findFirst()
           .map(s -> new SloDescriptor(id, rd.model(), rd.params(), s));
       default -> Optional.empty();
     };

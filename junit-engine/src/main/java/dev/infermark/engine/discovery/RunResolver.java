@@ -72,7 +72,7 @@ final class RunResolver implements SelectorResolver {
     UniqueId run = rd.getUniqueId();
     Set<DiscoverySelector> out = new LinkedHashSet<>();
     out.add(DiscoverySelectors.selectUniqueId(InfermarkUniqueIds.errorRate(run)));
-    for (SloSpec slo : rd.model().slos()) {
+    for (SloSpec slo : rd.slos()) {
       out.add(DiscoverySelectors.selectUniqueId(InfermarkUniqueIds.slo(run, slo.id())));
     }
     if (rd.model().stampsVerdict()) {
