@@ -20,6 +20,7 @@ class ReadmeExampleTest {
     String source = Files.readString(Path.of("src/test/java/dev/infermark/examples/ChatLatencyScenario.java"));
     String readme = javaBlockAfter(Files.readString(Path.of("../README.md")), "## Writing a scenario");
     assertThat(source).endsWith(readme);
+    assertThat(readme).as("the README's example shows its imports").startsWith("import static dev.infermark.api.");
     String guide = javaBlockAfter(Files.readString(Path.of("../docs/writing-scenarios.md")), "# Writing scenarios");
     assertThat(guide.replace("package com.example;", "package dev.infermark.examples;")).isEqualTo(source);
   }
