@@ -195,10 +195,7 @@ public final class RunArtifacts {
           e.code(), e.type(), e.message()));
     }
     if (selfCheck != null) {
-      lines.add(selfCheck.line());
-      if (selfCheck.warning() != null) {
-        lines.add(selfCheck.warning());
-      }
+      selfCheck.consoleLine().ifPresent(lines::add);
     }
     return lines;
   }

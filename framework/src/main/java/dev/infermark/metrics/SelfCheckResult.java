@@ -32,6 +32,16 @@ public record SelfCheckResult(Double schedulerLagP50Ms, Double schedulerLagP99Ms
         fmt(cpuUsPerRead, "us"));
   }
 
+  /**
+   * The console's one self-check line, only when it matters: the warning with what was measured
+   * ({@code infermark: WARNING client self-check: ... (scheduler lag p50 ...)}); empty when the
+   * client kept up (the numbers are in {@code metadata.client_self_check} either way).
+   */
+  public java.util.Optional<String> consoleLine() {
+    return warning == null ? java.util.Optional.empty()
+        : java.util.Optional.of("infermark: " + warning + " (" + line().substring("client self-check: ".length()) + ")");
+  }
+
   /** A value with its unit, or {@code n/a} when it was not measured. */
   private static String fmt(Double d, String unit) {
     return d == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.3f %s", d, unit);

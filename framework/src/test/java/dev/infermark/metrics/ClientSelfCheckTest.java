@@ -33,4 +33,15 @@ class ClientSelfCheckTest {
     assertThat(ClientSelfCheck.warning(3.5, 0.5, 2)).contains("3.50 ms").contains("distorted");
     assertThat(ClientSelfCheck.warning(0.2, 0.95, 2)).contains("95%").contains("2 cores");
   }
+
+  @Test
+  void theConsoleGetsOneSelfCheckLineOnlyWhenItWarns() {
+    SelfCheckResult quiet = new SelfCheckResult(0.1, 0.2, 0.3, null, null, null, 0.1, 0.05, 2.0, 10, 2, null);
+    assertThat(quiet.consoleLine()).isEmpty();
+    SelfCheckResult loud = new SelfCheckResult(0.1, 3.5, 4.0, null, null, null, 0.1, 0.05, 2.0, 10, 2,
+        ClientSelfCheck.warning(3.5, 0.05, 2));
+    assertThat(loud.consoleLine()).hasValueSatisfying(l -> assertThat(l)
+        .startsWith("infermark: WARNING client self-check: timestamps may be late by up to 3.50 ms")
+        .contains("(scheduler lag p50 0.100 ms, p99 3.500 ms").doesNotContain("\n"));
+  }
 }
