@@ -17,9 +17,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code prompt}), {@code model}, {@code stream}, {@code max_completion_tokens} (or
  * {@code max_tokens}), run-level extra inputs, per-request extra body (wins on conflicts, keeps
  * the run-level key's position), and {@code stream_options} last. A core key that also appears in
- * the extras takes the extra's value in its own position. Prompt text streams from the
- * {@link CharSequence} into the generator; messages carry OpenAI's optional {@code tool_calls},
- * {@code tool_call_id} and {@code name} when set.
+ * the extras takes the extra's value in its own position. Prompt text given as a
+ * {@link CharSequence} view becomes one String per write ({@code toString}: bulk copies); messages
+ * carry OpenAI's optional {@code tool_calls}, {@code tool_call_id} and {@code name} when set.
  */
 final class RequestBodyWriter {
   private final boolean chat;
@@ -140,10 +140,10 @@ final class RequestBodyWriter {
   private static void text(JsonGenerator g, CharSequence cs) {
     if (cs == null) {
       g.writeNull();
-    } else if (cs instanceof String s) {
-      g.writeString(s);
     } else {
-      g.writeString(new CharSequenceReader(cs), cs.length());
+      // One bulk copy: a view such as a reconstructed prompt builds its String from whole ranges,
+      // where reading it char by char (charAt) cost more than the rest of the request.
+      g.writeString(cs.toString());
     }
   }
 

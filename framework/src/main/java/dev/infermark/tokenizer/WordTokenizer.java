@@ -1,9 +1,6 @@
 package dev.infermark.tokenizer;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * The built-in stand-in tokenizer ({@code builtin:words}), used when no real tokenizer is given:
@@ -34,7 +31,8 @@ public final class WordTokenizer implements Tokenizer {
   private static final WordTokenizer INSTANCE = new WordTokenizer();
 
   private final String[] vocabulary;
-  private final Map<String, Integer> ids = new HashMap<>();
+  /** Vocabulary index + 1 by hash (0 = empty); a word's first index, as a map put-if-absent would keep. */
+  private final int[] table;
 
   private WordTokenizer() {
     vocabulary = new String[ROOTS.length * SUFFIXES.length];
@@ -43,8 +41,18 @@ public final class WordTokenizer implements Tokenizer {
       for (String root : ROOTS) {
         String w = Character.isLetter(root.charAt(0)) ? root + suffix : suffix.isEmpty() ? root : root + i;
         vocabulary[i] = w;
-        ids.putIfAbsent(w, i);
         i++;
+      }
+    }
+    table = new int[Integer.highestOneBit(vocabulary.length * 4) * 2];
+    for (int k = 0; k < vocabulary.length; k++) {
+      String w = vocabulary[k];
+      if (find(w, 0, w.length(), w.hashCode()) < 0) {
+        int slot = spread(w.hashCode()) & (table.length - 1);
+        while (table[slot] != 0) {
+          slot = (slot + 1) & (table.length - 1);
+        }
+        table[slot] = k + 1;
       }
     }
   }
@@ -77,9 +85,15 @@ public final class WordTokenizer implements Tokenizer {
     return n;
   }
 
+  /**
+   * One pass, no copy per word: a word's id comes from its hash ({@link String#hashCode}'s formula
+   * over the chars) and an open-addressing table of the vocabulary, so encoding a 20k-word prompt
+   * allocates only the result (the simulator encodes every prompt it serves).
+   */
   @Override
   public int[] encode(String text) {
-    List<Integer> out = new ArrayList<>();
+    int[] out = new int[Math.max(16, text.length() / 5)];
+    int n = 0;
     int i = 0;
     int len = text.length();
     while (i < len) {
@@ -87,20 +101,42 @@ public final class WordTokenizer implements Tokenizer {
         i++;
       }
       int start = i;
-      while (i < len && !Character.isWhitespace(text.charAt(i))) {
+      int h = 0;
+      char c;
+      while (i < len && !Character.isWhitespace(c = text.charAt(i))) {
+        h = 31 * h + c;
         i++;
       }
       if (i > start) {
-        String w = text.substring(start, i);
-        Integer id = ids.get(w);
-        out.add(id != null ? id : Math.floorMod(w.hashCode(), vocabulary.length));
+        if (n == out.length) {
+          out = Arrays.copyOf(out, n * 2);
+        }
+        out[n++] = id(text, start, i - start, h);
       }
     }
-    int[] r = new int[out.size()];
-    for (int k = 0; k < r.length; k++) {
-      r[k] = out.get(k);
+    return n == out.length ? out : Arrays.copyOf(out, n);
+  }
+
+  /** The id of the word {@code text[start, start + len)} whose hash is {@code h}. */
+  private int id(String text, int start, int len, int h) {
+    int known = find(text, start, len, h);
+    return known >= 0 ? known : Math.floorMod(h, vocabulary.length);
+  }
+
+  /** The vocabulary index of the word, or -1. */
+  private int find(String text, int start, int len, int h) {
+    int mask = table.length - 1;
+    for (int slot = spread(h) & mask; table[slot] != 0; slot = (slot + 1) & mask) {
+      String w = vocabulary[table[slot] - 1];
+      if (w.length() == len && w.hashCode() == h && text.regionMatches(start, w, 0, len)) {
+        return table[slot] - 1;
+      }
     }
-    return r;
+    return -1;
+  }
+
+  private static int spread(int h) {
+    return h ^ (h >>> 16);
   }
 
   @Override
