@@ -52,6 +52,7 @@ public final class AgenticReplay {
       }
       s.priming.start();
     }
+    s.deliver();
   }
 
   /**
@@ -62,6 +63,7 @@ public final class AgenticReplay {
     synchronized (s) {
       s.end.cancel();
     }
+    s.deliver();
   }
 
   /** Called on every stage change, under the scheduler lock (keep it quick). */

@@ -92,11 +92,20 @@ final class EndOfRun {
     }
   }
 
-  /** Finishes the run once it is closing and every request out has its record. */
+  /**
+   * Finishes the run once it is closing and every request out has its record; {@link #finished}
+   * completes when those records have reached the sink ({@link ReplayState#deliver}).
+   */
   void maybeFinish() {
     if (closing && s.wires.isEmpty() && s.stage != Stage.DONE) {
       s.enter(Stage.DONE);
       s.timers.clear();
+    }
+  }
+
+  /** Completes {@link #finished} once the run is done and its records delivered (under the lock). */
+  void completeIfFinished() {
+    if (s.stage == Stage.DONE && closing && !finished.isDone()) {
       if (failure != null) {
         finished.completeExceptionally(failure);
       } else {
@@ -105,7 +114,7 @@ final class EndOfRun {
     }
   }
 
-  /** Hands a record to the sink, counting the requests aborted at the end of the run. */
+  /** Hands a record to the sink (once the lock is let go), counting the requests aborted at the end of the run. */
   void keep(RequestRecord record) {
     if (record.error() != null && record.error().kind() == ErrorKind.CANCELLED) {
       if (record.error().isCutOff()) {
@@ -114,7 +123,7 @@ final class EndOfRun {
         cancelledInFlight++;
       }
     }
-    s.sink.accept(record);
+    s.keep(record);
   }
 
   /** An internal error: the run stops and fails with it. */

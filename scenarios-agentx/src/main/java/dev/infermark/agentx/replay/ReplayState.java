@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import dev.infermark.api.request.RequestRecord;
@@ -19,7 +20,8 @@ import dev.infermark.weka.topology.SessionTree;
  * <p>This object is the scheduler's one lock: every entry point (a public method of
  * {@link AgenticReplay}, a clock callback, a returning record) holds it, and the parts' methods
  * assume it is held. Requests leave outside it ({@link Timers}), so completions on other threads are
- * not held up by a burst.
+ * not held up by a burst; and records reach the sink outside it ({@link #deliver}), so the timer
+ * thread never waits while a completion writes its export line.
  */
 final class ReplayState {
   static final long MS = 1_000_000L;
@@ -44,6 +46,10 @@ final class ReplayState {
   int inFlight;
   /** The run was cancelled, or aborted itself (warmup failure, failed-request threshold). */
   boolean cancelled;
+  /** Records kept under the lock, for {@link #deliver} to hand to the sink outside it, in order. */
+  private List<RequestRecord> undelivered = new ArrayList<>();
+  /** Threads in or waiting for {@link #deliver}'s loop (the drain-loop pattern: one delivers at a time). */
+  private final AtomicInteger delivering = new AtomicInteger();
 
   final Timers timers;
   final Barriers barriers;
@@ -90,7 +96,47 @@ final class ReplayState {
       } catch (RuntimeException | Error e) {
         end.fail(e);
       }
+      deliver();
     };
+  }
+
+  /** Queues a record for the sink (under the lock); the entry point delivers it once it lets go. */
+  void keep(RequestRecord record) {
+    undelivered.add(record);
+  }
+
+  /**
+   * Hands the kept records to the sink in the order they were kept, outside the lock (call it after
+   * leaving it), then completes the run if it ended: the run finishes only once its records are in.
+   * One thread delivers at a time; a thread that finds another delivering leaves its records to it,
+   * so no entry point (the timer thread's above all) waits for an export line to be written.
+   */
+  void deliver() {
+    if (delivering.getAndIncrement() != 0) {
+      return;
+    }
+    int missed = 1;
+    do {
+      while (true) {
+        List<RequestRecord> batch;
+        synchronized (this) {
+          if (undelivered.isEmpty()) {
+            end.completeIfFinished();
+            break;
+          }
+          batch = undelivered;
+          undelivered = new ArrayList<>();
+        }
+        for (RequestRecord r : batch) {
+          try {
+            sink.accept(r);
+          } catch (RuntimeException | Error e) {
+            end.fail(e); // a broken sink fails the run; the other records still go to it
+          }
+        }
+      }
+      missed = delivering.addAndGet(-missed);
+    } while (missed != 0);
   }
 
   /** Every counter, taken at once. */

@@ -2,9 +2,11 @@ package dev.infermark.agentx.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
@@ -46,5 +48,43 @@ class DispatchTest {
     Harness h = new Harness(new Trees.Cfg().ratio(0), Trees.pool(1, 0, 1_000), broken).start();
     assertThat(h.replay.finished()).isCompletedExceptionally();
     assertThat(h.replay.stage()).isEqualTo(AgenticReplay.Stage.DONE);
+  }
+
+  /**
+   * A record reaches the sink (which writes the export line) with the scheduler's lock free, so the
+   * timer thread is never held up by it; and the run finishes only once every record is in.
+   */
+  @Test
+  void recordsReachTheSinkOutsideTheSchedulerLock() {
+    FakeClock clock = new FakeClock();
+    FakeDispatcher net = new FakeDispatcher(clock);
+    AtomicReference<AgenticReplay> replay = new AtomicReference<>();
+    List<RequestRecord> records = new ArrayList<>();
+    List<Boolean> lockFree = new ArrayList<>();
+    Trees.Cfg cfg = new Trees.Cfg().ratio(0);
+    cfg.duration = java.time.Duration.ofSeconds(3);
+    AgenticReplay r = new AgenticReplay(cfg.build(), Trees.pool(2, 0, 1_000, 2_000), Trees.PROMPTS, clock, net, rec -> {
+      if (lockFree.isEmpty()) {
+        // Another thread takes the scheduler's lock while the sink runs: it could not, were the sink called under it.
+        try {
+          CompletableFuture.supplyAsync(() -> replay.get().stats()).get(10, TimeUnit.SECONDS);
+          lockFree.add(true);
+        } catch (Exception e) {
+          lockFree.add(false);
+        }
+      }
+      records.add(rec);
+    }, m -> {});
+    replay.set(r);
+    r.start();
+    clock.runDue();
+    for (int i = 0; i < 20 && !net.open.isEmpty(); i++) {
+      net.okAll();
+      clock.advanceMs(1_000);
+    }
+    clock.advanceMs(60_000);
+    assertThat(r.finished()).isDone().isNotCompletedExceptionally();
+    assertThat(records).hasSize(net.sent.size()).isNotEmpty();
+    assertThat(lockFree).containsExactly(true);
   }
 }
