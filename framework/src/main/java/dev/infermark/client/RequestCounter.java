@@ -8,4 +8,7 @@ public interface RequestCounter {
   void requestSent();
 
   void requestReturned(boolean failed);
+
+  /** A request returned, with its time to first token in ns (negative when it had none). */
+  void requestReturned(boolean failed, long ttftNs);
 }

@@ -45,6 +45,7 @@ public final class Progress implements RequestCounter {
    * A request returned, with its time to first token in ns (negative when it had none). Cheap on
    * the hot path: two counters and a wait-free histogram record (HdrHistogram's {@code Recorder}).
    */
+  @Override
   public void requestReturned(boolean failed, long ttftNs) {
     requestReturned(failed);
     if (!failed && ttftNs >= 0) {
