@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 import dev.infermark.annotations.Slo;
+import dev.infermark.verdict.SloResult;
 import dev.infermark.api.Metric;
 import dev.infermark.api.RunResult;
 
@@ -122,11 +123,15 @@ public record SloSpec(String metric, String stat, double min, double max, String
     };
   }
 
-  /** A value as the verdicts show it: an integer plainly, else four significant digits. */
+  /** A value as the verdicts show it ({@link SloResult#fmt}). */
   public static String fmt(double d) {
-    if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-      return Long.toString((long) d);
-    }
-    return String.format(Locale.ROOT, "%.4g", d).replaceAll("(\\.\\d*?)0+$", "$1").replaceAll("\\.$", "");
+    return SloResult.fmt(d);
+  }
+
+  /** This SLO checked against the result, as the verdicts report it. */
+  public SloResult result(RunResult result) {
+    Outcome o = evaluate(result);
+    return new SloResult(id(), metric, stat, tier, name, min, max, threshold(), o.passed(), o.measured(), o.unit(),
+        o.message());
   }
 }

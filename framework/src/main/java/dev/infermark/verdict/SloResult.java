@@ -1,34 +1,36 @@
 package dev.infermark.verdict;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 
 import dev.infermark.json.Json;
-import dev.infermark.api.RunResult;
-import dev.infermark.scenario.SloSpec;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One SLO of one run, evaluated: the objective, the measured value (absent when the run did not
- * measure it) in {@code unit}, and whether it passed.
+ * One SLO of one run, evaluated ({@code SloSpec.result}): the objective, the measured value
+ * (absent when the run did not measure it) in {@code unit}, and whether it passed.
+ *
+ * @param id the SLO's stable id (its test node's unique id segment)
+ * @param metric the metric's tag
+ * @param stat the statistic ({@code p95}, {@code value}, ...)
+ * @param tier its tier, or empty
+ * @param name its own name, or empty
+ * @param min the lower bound, or NaN
+ * @param max the upper bound, or NaN
+ * @param threshold the bounds as text, without unit ({@code <= 500})
+ * @param passed whether the measured value is within the bounds (an unmeasured one fails)
+ * @param measured the measured value in {@code unit}, if measured
+ * @param unit the SLO's unit, else the metric's
+ * @param message the check's message: measured value and threshold
  */
-public record SloResult(SloSpec slo, boolean passed, OptionalDouble measured, String unit, String message) {
-
-  /** Evaluates every SLO against the run's result, in declaration order. */
-  public static List<SloResult> evaluate(List<SloSpec> slos, RunResult result) {
-    List<SloResult> out = new ArrayList<>();
-    for (SloSpec s : slos) {
-      SloSpec.Outcome o = s.evaluate(result);
-      out.add(new SloResult(s, o.passed(), o.measured(), o.unit(), o.message()));
-    }
-    return List.copyOf(out);
-  }
+public record SloResult(String id, String metric, String stat, String tier, String name, double min, double max,
+    String threshold, boolean passed, OptionalDouble measured, String unit, String message) {
 
   /** The threshold with its unit: {@code <= 500 ms}. */
-  public String threshold() {
-    return slo.threshold() + (unit.isBlank() ? "" : " " + unit);
+  public String thresholdWithUnit() {
+    return threshold + (unit.isBlank() ? "" : " " + unit);
   }
 
   /**
@@ -38,21 +40,21 @@ public record SloResult(SloSpec slo, boolean passed, OptionalDouble measured, St
    */
   public ObjectNode toJson() {
     ObjectNode o = Json.object();
-    o.put("metric", slo.metric());
-    o.put("stat", slo.stat());
-    if (!slo.tier().isBlank()) {
-      o.put("tier", slo.tier());
+    o.put("metric", metric);
+    o.put("stat", stat);
+    if (!tier.isBlank()) {
+      o.put("tier", tier);
     }
-    if (!slo.name().isBlank()) {
-      o.put("name", slo.name());
+    if (!name.isBlank()) {
+      o.put("name", name);
     }
-    if (!Double.isNaN(slo.min())) {
-      o.put("min", slo.min());
+    if (!Double.isNaN(min)) {
+      o.put("min", min);
     }
-    if (!Double.isNaN(slo.max())) {
-      o.put("max", slo.max());
+    if (!Double.isNaN(max)) {
+      o.put("max", max);
     }
-    o.put("threshold", slo.threshold());
+    o.put("threshold", threshold);
     if (measured.isPresent()) {
       o.put("measured", measured.getAsDouble());
     } else {
@@ -68,5 +70,13 @@ public record SloResult(SloSpec slo, boolean passed, OptionalDouble measured, St
     ArrayNode a = Json.MAPPER.createArrayNode();
     results.forEach(r -> a.add(r.toJson()));
     return a;
+  }
+
+  /** A value as the verdicts show it: an integer plainly, else four significant digits. */
+  public static String fmt(double d) {
+    if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+      return Long.toString((long) d);
+    }
+    return String.format(Locale.ROOT, "%.4g", d).replaceAll("(\\.\\d*?)0+$", "$1").replaceAll("\\.$", "");
   }
 }

@@ -8,7 +8,6 @@ import java.util.Optional;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.ErrorRate;
 import dev.infermark.api.RunResult;
-import dev.infermark.scenario.SloSpec;
 
 /**
  * The end-of-run verdicts of one run as an aligned console table: each SLO (✓/✗, tier, stat and
@@ -34,13 +33,12 @@ public final class VerdictTable {
     String skip = unicode ? "–" : "n/a";
     List<String[]> rows = new ArrayList<>();
     for (SloResult r : slos) {
-      SloSpec s = r.slo();
-      String check = (s.tier().isBlank() ? "" : "[" + s.tier() + "] ") + ("value".equals(s.stat()) ? "" : s.stat() + " ")
-          + s.metric();
+      String check = (r.tier().isBlank() ? "" : "[" + r.tier() + "] ") + ("value".equals(r.stat()) ? "" : r.stat() + " ")
+          + r.metric();
       String measured = r.measured().isPresent()
-          ? SloSpec.fmt(r.measured().getAsDouble()) + (r.unit().isBlank() ? "" : " " + r.unit())
+          ? SloResult.fmt(r.measured().getAsDouble()) + (r.unit().isBlank() ? "" : " " + r.unit())
           : "not measured";
-      rows.add(new String[] {r.passed() ? pass : fail, check, measured, r.threshold()});
+      rows.add(new String[] {r.passed() ? pass : fail, check, measured, r.thresholdWithUnit()});
     }
     rows.add(new String[] {
         errorRate.passed() ? pass : errorRate.measured() ? fail : skip,

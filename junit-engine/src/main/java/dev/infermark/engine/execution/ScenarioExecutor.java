@@ -22,7 +22,6 @@ import dev.infermark.metrics.ErrorRate;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.scenario.ScenarioRunner;
-import dev.infermark.scenario.SloSpec;
 import dev.infermark.verdict.SloResult;
 
 /**
@@ -99,8 +98,8 @@ public final class ScenarioExecutor {
             : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(named(rd, e.message())))
             : TestExecutionResult.aborted(new TestAbortedException(e.message())));
       } else if (check instanceof SloDescriptor slo) {
-        SloResult o = outcome.slos().stream().filter(r -> r.slo().equals(slo.slo())).findFirst()
-            .orElseGet(() -> SloResult.evaluate(List.of(slo.slo()), outcome.result()).getFirst());
+        SloResult o = outcome.slos().stream().filter(r -> r.id().equals(slo.slo().id())).findFirst()
+            .orElseGet(() -> slo.slo().result(outcome.result()));
         listener.reportingEntryPublished(check, ReportEntry.from(sloEntries(o)));
         listener.executionFinished(check, o.passed() ? TestExecutionResult.successful()
             : TestExecutionResult.failed(new AssertionFailedError(named(rd, o.message()))));
@@ -143,11 +142,11 @@ public final class ScenarioExecutor {
   /** What an SLO node publishes, passing or not: measured value (or "not measured"), unit, threshold, verdict. */
   private static Map<String, String> sloEntries(SloResult o) {
     Map<String, String> e = new java.util.LinkedHashMap<>();
-    e.put("measured", o.measured().isPresent() ? SloSpec.fmt(o.measured().getAsDouble()) : "not measured");
+    e.put("measured", o.measured().isPresent() ? SloResult.fmt(o.measured().getAsDouble()) : "not measured");
     if (!o.unit().isBlank()) {
       e.put("unit", o.unit());
     }
-    e.put("threshold", o.threshold());
+    e.put("threshold", o.thresholdWithUnit());
     e.put("passed", Boolean.toString(o.passed()));
     return e;
   }

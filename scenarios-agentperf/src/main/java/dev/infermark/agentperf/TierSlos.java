@@ -1,10 +1,10 @@
-package dev.infermark.agentperf.search;
+package dev.infermark.agentperf;
 
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.infermark.agentperf.AgentPerf;
-import dev.infermark.agentperf.AgentPerfKeys;
+import dev.infermark.agentperf.search.Criterion;
+import dev.infermark.agentperf.search.Tier;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.scenario.SloSource;
 import dev.infermark.scenario.SloSpec;
