@@ -49,14 +49,16 @@ import dev.infermark.tokenizer.Tokenizer;
 public final class AgentPerf implements SelfPhased {
   private final Function<Settings, List<Tier>> tiers;
   private final Tokenizer tokenizer;
+  private final Ticker ticker;
 
-  private AgentPerf(Function<Settings, List<Tier>> tiers, Tokenizer tokenizer) {
+  private AgentPerf(Function<Settings, List<Tier>> tiers, Tokenizer tokenizer, Ticker ticker) {
     this.tiers = tiers;
     this.tokenizer = tokenizer;
+    this.ticker = ticker;
   }
 
   private AgentPerf(Function<Settings, List<Tier>> tiers) {
-    this(tiers, null);
+    this(tiers, null, Ticker.system());
   }
 
   /**
@@ -64,7 +66,12 @@ public final class AgentPerf implements SelfPhased {
    * sizing synthetic text and checking token counts.
    */
   public AgentPerf withTokenizer(Tokenizer tokenizer) {
-    return new AgentPerf(tiers, tokenizer);
+    return new AgentPerf(tiers, tokenizer, ticker);
+  }
+
+  /** This generator with its phases and agents on {@code ticker}'s time (tests: a virtual clock). */
+  AgentPerf withTicker(Ticker ticker) {
+    return new AgentPerf(tiers, tokenizer, ticker);
   }
 
   /** The tiers of the {@code @Slo(tier=...)} annotations on {@code scenario}. */
@@ -111,7 +118,7 @@ public final class AgentPerf implements SelfPhased {
     try (PowerSampler power = PowerSampler.fromSettings(s, ctx::log)) {
       power.start();
       powerName = power.describe();
-      PhaseRun phaseRun = new PhaseRun(config, Ticker.system(), ctx.client(), source, assignment, requests,
+      PhaseRun phaseRun = new PhaseRun(config, ticker, ctx.client(), source, assignment, requests,
           ctx::cancelled, power, tokenizer);
       searches = new TierSearches(tierList, search, o.maxErrorRate(), o.reusePhases(),
           (index, agents) -> {

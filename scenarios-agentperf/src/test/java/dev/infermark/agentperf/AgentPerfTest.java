@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.infermark.agentperf.agent.VirtualTicker;
 import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.Tier;
@@ -30,6 +31,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The whole methodology against a fake server whose per-request speed is 1000/agents tokens/s, so
  * the capacity of a tier with minimum speed X is floor(1000/X): the search must find it exactly.
+ * Phases run on a {@link VirtualTicker}, so their short windows measure the same however loaded the machine is.
  */
 class AgentPerfTest {
   @TempDir
@@ -55,7 +57,7 @@ class AgentPerfTest {
     List<Tier> tiers = List.of(new Tier("SLO #1", List.of(Criterion.minOutputSpeed(100), Criterion.maxTtftSeconds(1)), 5),
         new Tier("SLO #2", List.of(Criterion.minOutputSpeed(30), Criterion.maxTtftSeconds(1)), Double.NaN));
 
-    ScenarioTestKit.Run run = ctx.run(AgentPerf.withTiers(tiers).withTokenizer(SpaceTokenizer.INSTANCE));
+    ScenarioTestKit.Run run = ctx.run(AgentPerf.withTiers(tiers).withTokenizer(SpaceTokenizer.INSTANCE).withTicker(new VirtualTicker()));
     RunResult result = run.resultOrThrow();
     List<RequestRecord> sink = run.records();
 
@@ -109,7 +111,7 @@ class AgentPerfTest {
           }
         });
 
-    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE)).resultOrThrow();
+    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).withTicker(new VirtualTicker())).resultOrThrow();
 
     JsonNode json = Json.parse(Files.readString(artifacts.resolve(ResultsJson.FILE)));
     assertThat(json.path("finished").asBoolean()).isFalse();
@@ -123,7 +125,7 @@ class AgentPerfTest {
     FakeServer server = new FakeServer(agents -> 600.0 / agents, 0.01, 20);
     ScenarioTestKit ctx = context(server, Map.of("agentperf-tiers", "200:1", "agentperf-max-agents", "8"));
 
-    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE)).resultOrThrow();
+    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).withTicker(new VirtualTicker())).resultOrThrow();
 
     assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(3);
   }
@@ -133,7 +135,7 @@ class AgentPerfTest {
     FakeServer server = new FakeServer(agents -> 10_000.0, 0.01, 20);
     ScenarioTestKit ctx = context(server, Map.of("agentperf-tiers", "20:10", "agentperf-max-agents", "4"));
 
-    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE)).resultOrThrow();
+    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).withTicker(new VirtualTicker())).resultOrThrow();
 
     assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(4);
     assertThat(result.reportEntries()).containsEntry("SLO #1 supported_agents", "4 (lower bound)");

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.agentperf.agent.PhasePrefix;
+import dev.infermark.agentperf.agent.VirtualTicker;
 import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.request.ChatMessage;
@@ -53,7 +54,8 @@ class WekaAgentPerfTest {
     FakeServer server = new FakeServer(agents -> 410.0 / agents, 0.01, 20);
     ScenarioTestKit ctx = context(server, Map.of("agentperf-max-agents", "8"));
 
-    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance())).resultOrThrow();
+    // Phases on virtual time: their 40 ms windows hold the same requests however loaded the machine is.
+    RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance()).withTicker(new VirtualTicker())).resultOrThrow();
 
     // 410/agents tok/s against a 100 tok/s tier: capacity 4.
     assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(4);

@@ -124,7 +124,7 @@ public final class PhaseRun {
       Agent agent = new Agent(a, index, agents, source, assignment, prefix, requests, phaseClient, ticker,
           config.toolDelayScale(), hooks);
       agentList.add(agent);
-      threads.add(Thread.ofVirtual().name("agent-" + index + "-" + a).start(agent));
+      threads.add(ticker.start("agent-" + index + "-" + a, agent));
     }
     GateStatus gates;
     boolean complete;

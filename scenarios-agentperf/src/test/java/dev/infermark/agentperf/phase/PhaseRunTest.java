@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,14 +19,16 @@ import dev.infermark.agentperf.SpaceTokenizer;
 import dev.infermark.agentperf.agent.Assignment;
 import dev.infermark.agentperf.agent.PhasePrefix;
 import dev.infermark.agentperf.agent.RequestFactory;
-import dev.infermark.agentperf.agent.Ticker;
+import dev.infermark.agentperf.agent.VirtualTicker;
 import dev.infermark.agentperf.power.NoPower;
 import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServerClient;
 import dev.infermark.testkit.ScenarioTestKit;
 
+/** Phases against the fake server, on virtual time (gates and windows follow the schedule, not the machine's load). */
 class PhaseRunTest {
   @TempDir
   Path dir;
@@ -34,9 +38,9 @@ class PhaseRunTest {
         Duration.ofSeconds(5), Duration.ofMillis(5), 1);
   }
 
-  private PhaseRun run(PhaseConfig c, FakeServer server, ConcurrentLinkedQueue<RequestRecord> sink) throws Exception {
+  private PhaseRun run(PhaseConfig c, ServerClient server, ConcurrentLinkedQueue<RequestRecord> sink) throws Exception {
     JsonlTrajectories src = JsonlTrajectories.load(Fixtures.trajectories(dir, 8, 3, 1), SpaceTokenizer.INSTANCE, 100_000);
-    return new PhaseRun(c, Ticker.system(), ScenarioTestKit.recording(server, sink::add), src, new Assignment(42, src.size(), 0),
+    return new PhaseRun(c, new VirtualTicker(), ScenarioTestKit.recording(server, sink::add), src, new Assignment(42, src.size(), 0),
         new RequestFactory(16384, false, 5), () -> false, new NoPower(), SpaceTokenizer.INSTANCE);
   }
 
@@ -65,6 +69,29 @@ class PhaseRunTest {
       assertThat(q.messages().get(0).content().toString()).startsWith(PhasePrefix.of(1, 1).text());
       assertThat(q.messages().get(1).content().toString()).doesNotContain("cache namespace");
     });
+  }
+
+  @Test
+  void whatAPhaseMeasuresDoesNotDependOnHowLoadedTheMachineIs() throws Exception {
+    PhaseConfig c = config(8, 2, "0.04S", "30S");
+    ConcurrentLinkedQueue<RequestRecord> calmSink = new ConcurrentLinkedQueue<>();
+    PhaseResult calm = run(c, new FakeServer(n -> 200, 0.01, 30), calmSink).run(1, 4, PhasePrefix.of(1, 1));
+    // A loaded machine: every 5th request holds its agent's thread for longer than the whole steady window.
+    FakeServer fake = new FakeServer(n -> 200, 0.01, 30);
+    AtomicInteger count = new AtomicInteger();
+    ServerClient stalling = q -> {
+      if (count.incrementAndGet() % 5 == 0) {
+        LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+      }
+      return fake.send(q);
+    };
+    ConcurrentLinkedQueue<RequestRecord> loadedSink = new ConcurrentLinkedQueue<>();
+    PhaseResult loaded = run(c, stalling, loadedSink).run(1, 4, PhasePrefix.of(1, 1));
+
+    assertThat(loaded.windowSeconds()).isEqualTo(calm.windowSeconds());
+    assertThat(loaded.requestsSent()).isEqualTo(calm.requestsSent());
+    assertThat(loaded.stats().requests()).isEqualTo(calm.stats().requests()).isPositive();
+    assertThat(labels(loadedSink)).isEqualTo(labels(calmSink));
   }
 
   @Test
@@ -112,11 +139,16 @@ class PhaseRunTest {
         return "broken";
       }
     };
-    PhaseRun pr = new PhaseRun(config(1, 1, "0.01S", "30S"), Ticker.system(),
+    PhaseRun pr = new PhaseRun(config(1, 1, "0.01S", "30S"), new VirtualTicker(),
         ScenarioTestKit.recording(new FakeServer(n -> 200, 0.01, 30), r -> { }), broken, new Assignment(1, 2, 0),
         new RequestFactory(16384, false, 0), () -> false, new NoPower(), null);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> pr.run(1, 2, PhasePrefix.of(1, 1)))
         .hasMessageContaining("of phase 1 failed: trajectory").hasMessageContaining("is corrupt");
+  }
+
+  /** Each record's play and label, in the order the records finished. */
+  private static List<String> labels(ConcurrentLinkedQueue<RequestRecord> records) {
+    return records.stream().map(r -> r.tags().correlationId() + "/" + r.tags().turnIndex() + ":" + r.phase()).toList();
   }
 
   /** The trajectories an agent worked on, in order. */
