@@ -3,7 +3,7 @@ package dev.infermark.examples;
 import static dev.infermark.api.Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER;
 import static dev.infermark.api.Metric.TIME_TO_FIRST_TOKEN;
 import static dev.infermark.api.Stat.P25;
-import static dev.infermark.api.Stat.P95;
+import static dev.infermark.api.Stat.P50;
 
 import dev.infermark.annotations.Concurrency;
 import dev.infermark.annotations.Measurement;
@@ -18,7 +18,7 @@ import dev.infermark.api.workload.Turn;
 @Scenario(name = "chat-latency", description = "Short chat turns at fixed concurrency")
 @Concurrency(8)
 @Measurement(duration = "10s")
-@Slo(metric = TIME_TO_FIRST_TOKEN, stat = P95, max = 2, unit = "s")
+@Slo(metric = TIME_TO_FIRST_TOKEN, stat = P50, max = 2, unit = "s")
 @Slo(metric = OUTPUT_TOKEN_THROUGHPUT_PER_USER, stat = P25, min = 5)
 public class ChatLatencyScenario {
   @Param({"128", "1024"})
