@@ -17,6 +17,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.agentx.InferencexAgentxMvp;
 import dev.infermark.json.Json;
+import dev.infermark.testdata.SharedData;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,8 +25,7 @@ import tools.jackson.databind.JsonNode;
  * kv-cache-tester traces (read in place from ../shared; skipped when absent), with unsafe-override.
  */
 class AgentxKvCacheTesterTest {
-  private static final Path TRACES = Path.of(System.getProperty("infermark.shared.data", "../../shared/data"))
-      .resolve("weka/kv-cache-tester");
+  private static final Path TRACES = SharedData.path("weka/kv-cache-tester");
 
   @TempDir
   Path artifacts;

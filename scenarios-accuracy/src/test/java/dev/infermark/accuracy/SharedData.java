@@ -9,9 +9,7 @@ public final class SharedData {
   private SharedData() {}
 
   public static Path accuracy() {
-    Path p = Path.of(System.getProperty("infermark.shared.data", "../../shared/data")).resolve("accuracy");
-    Assumptions.assumeTrue(Files.isDirectory(p), "shared data not present at " + p.toAbsolutePath());
-    return p;
+    return dev.infermark.testdata.SharedData.require("accuracy");
   }
 
   public static Path file(String relative) {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.infermark.agentperf.Fixtures;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.settings.Settings;
+import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
 import dev.infermark.weka.corpus.Corpus;
@@ -132,8 +133,7 @@ class WekaTrajectoriesTest {
 
   @Test
   void sharedKvCacheTesterTracesBecomeTrajectories() {
-    Path data = Path.of(System.getProperty("infermark.shared.data", "../../shared/data")).resolve("weka/kv-cache-tester");
-    assumeTrue(Files.isDirectory(data), "shared Weka data not found at " + data.toAbsolutePath());
+    Path data = SharedData.require("weka/kv-cache-tester");
     List<WekaTrace> traces = CorpusLoader.readLocal(data);
     Corpus corpus = corpus(data);
 

@@ -16,13 +16,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.api.request.Phase;
 import dev.infermark.settings.Settings;
+import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.WordTokenizer;
 import dev.infermark.weka.corpus.Corpus;
 import dev.infermark.weka.synth.SyntheticTraces;
 
 /** Replays loaded corpora (real kv-cache-tester traces, synthetic traces) on the fake clock for a simulated window. */
 class CorpusReplayTest {
-  private static final Path DATA = Path.of(System.getProperty("infermark.shared.data", "../../shared/data"));
+  private static final Path DATA = SharedData.root();
 
   @TempDir
   Path dir;

@@ -11,6 +11,7 @@ import java.util.SplittableRandom;
 
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.json.Json;
+import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.HfTokenizer;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.weka.corpus.Corpus;
@@ -65,7 +66,7 @@ public final class CorpusBench {
     report.put("max_heap_mb", Runtime.getRuntime().maxMemory() >> 20);
     report.put("processors", Runtime.getRuntime().availableProcessors());
 
-    Path data = Path.of(System.getProperty("infermark.shared.data", "../../shared/data")).resolve("weka");
+    Path data = SharedData.path("weka");
     if (Files.isDirectory(data)) {
       report.set("real", run(() -> {
         List<WekaTrace> traces = new ArrayList<>();

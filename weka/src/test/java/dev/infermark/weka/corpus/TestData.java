@@ -1,7 +1,5 @@
 package dev.infermark.weka.corpus;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
 
@@ -18,9 +17,7 @@ public final class TestData {
 
   /** {@code shared/data/weka}, located relative to the module; skips the test when absent. */
   public static Path weka() {
-    Path p = Path.of(System.getProperty("infermark.shared.data", "../../shared/data")).resolve("weka");
-    assumeTrue(Files.isDirectory(p), "shared Weka data not found at " + p.toAbsolutePath());
-    return p;
+    return SharedData.require("weka");
   }
 
   /** Every shared trace file, sorted. */
@@ -34,8 +31,7 @@ public final class TestData {
 
   /** Every shared trace file, sorted; none (instead of skipping) when the shared data is absent. */
   public static List<Path> wekaFilesIfPresent() {
-    Path p = Path.of(System.getProperty("infermark.shared.data", "../../shared/data")).resolve("weka");
-    return Files.isDirectory(p) ? wekaFiles() : List.of();
+    return Files.isDirectory(SharedData.path("weka")) ? wekaFiles() : List.of();
   }
 
   /** A shared file by name, e.g. {@code kv-cache-tester/trace_0504.json}. */
