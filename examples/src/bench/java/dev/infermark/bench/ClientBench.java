@@ -211,13 +211,13 @@ public final class ClientBench {
   private static ObjectNode infermark(URI base, String transport, Case c, Path dir) throws Exception {
     Settings settings = Settings.of(Map.of("model", "floor", "request-timeout", "300s", "transport", transport));
     // warm-up: the hot path compiled before the measured window, on its own connections
-    try (InferenceClient warm = Standard.clients().create(settings, base, new Progress())) {
+    try (ServerClient warm = Standard.clients().create(settings, base, new Progress())) {
       round(warm, null, Math.min(c.streams(), 1000), c.tokens(), "warm");
     }
     System.gc();
     Errors errors = new Errors(c.streams() * (c.tokens() + 4));
     Path runDir = Files.createTempDirectory(dir, "client-" + transport + "-");
-    InferenceClient client = Standard.clients().create(settings, base, new Progress());
+    ServerClient client = Standard.clients().create(settings, base, new Progress());
     if (client instanceof OpenAiClient oc) {
       oc.tap(errors);
     }
@@ -261,7 +261,7 @@ public final class ClientBench {
     return o;
   }
 
-  private static List<RequestRecord> round(InferenceClient client, RunRecording rec, int streams, int tokens, String tag)
+  private static List<RequestRecord> round(ServerClient client, RunRecording rec, int streams, int tokens, String tag)
       throws InterruptedException {
     ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
     try (var exec = Executors.newVirtualThreadPerTaskExecutor()) {
