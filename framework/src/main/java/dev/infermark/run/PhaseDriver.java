@@ -17,6 +17,7 @@ import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
+import dev.infermark.shard.Shard;
 
 /**
  * Runs a {@link ClosedLoop} workload's phases, as JMH's runner owns the loop: {@code concurrency}
@@ -26,6 +27,10 @@ import dev.infermark.settings.Settings;
  * first. After a timed phase, requests in flight have {@code benchmark-grace-period} to finish; then
  * they are cut off (recorded as cancelled, type {@code CutOff}). A cancel of the run interrupts the
  * users at once (their requests are recorded as cancelled).
+ *
+ * <p>Sharded ({@code shard-count} &gt; 1): a shard runs the users numbered {@code shard-index} modulo
+ * {@code shard-count} and its share of the warmup and profiling request budgets, and starts profiling
+ * at {@code start-at} when set.
  */
 public final class PhaseDriver {
   /** How long users get to return once cut off (their requests are aborted; this only bounds a stuck user). */
@@ -51,30 +56,40 @@ public final class PhaseDriver {
       throw new IllegalArgumentException("infermark.concurrency: this workload runs one level per run; got " + levels
           + " (sweep it with a @Param field: @Param(value = {\"8\", \"32\"}, setting = Setting.CONCURRENCY) int users;)");
     }
-    int users = levels.get(0);
-    int warmupCount = s.get(Keys.WARMUP_REQUEST_COUNT);
+    // A shard runs the users numbered index mod count and its share of each request budget.
+    Shard shard = Shard.of(s);
+    shard.requireUnits(levels.get(0), "concurrency");
+    shard.stamp(ctx.exportExtras());
+    int users = shard.share(levels.get(0));
+    int warmupCount = shard.share(s.get(Keys.WARMUP_REQUEST_COUNT));
     Duration warmupTime = s.get(Keys.WARMUP_DURATION);
     boolean timedWarmup = warmupTime != null && !warmupTime.isZero() && !warmupTime.isNegative();
     if (warmupCount > 0 || timedWarmup) {
       ctx.phase(Phase.WARMUP, timedWarmup ? warmupTime : null);
-      runPhase(Phase.WARMUP, users, timedWarmup ? warmupTime : null, warmupCount);
+      runPhase(Phase.WARMUP, shard, users, timedWarmup ? warmupTime : null, warmupCount);
     }
-    if (ctx.cancelled()) {
+    // start-at: every shard starts measuring at the same instant.
+    if (!shard.awaitStart(ctx::onCancel) || ctx.cancelled()) {
       return;
     }
     Duration duration = s.get(Keys.BENCHMARK_DURATION);
+    int limit = s.get(Keys.REQUEST_COUNT);
+    if (limit > 0) {
+      shard.requireUnits(limit, "request-count");
+      limit = shard.share(limit);
+    }
     ctx.phase(Phase.PROFILING, duration);
-    runPhase(Phase.PROFILING, users, duration, s.get(Keys.REQUEST_COUNT));
+    runPhase(Phase.PROFILING, shard, users, duration, limit);
   }
 
-  private void runPhase(Phase phase, int users, Duration duration, int limit) throws InterruptedException {
+  private void runPhase(Phase phase, Shard shard, int users, Duration duration, int limit) throws InterruptedException {
     long deadline = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
     Duration grace = ctx.settings().get(Keys.BENCHMARK_GRACE_PERIOD);
     PhaseState state = new PhaseState(phase, deadline, limit);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<Thread> threads = new ArrayList<>(users);
     for (int u = 0; u < users; u++) {
-      User user = new User(u, state);
+      User user = new User(shard.unit(u), state); // numbered as in the whole run
       threads.add(Thread.ofVirtual().name("infermark-user-" + u).unstarted(() -> {
         try {
           while (user.running()) {

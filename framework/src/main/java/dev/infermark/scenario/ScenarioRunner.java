@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.infermark.annotations.Slo;
+import dev.infermark.api.ClosedLoop;
 import dev.infermark.api.LoadGenerator;
 import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
@@ -53,6 +54,9 @@ import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;
 import dev.infermark.settings.TypedSettings;
 import dev.infermark.settings.Source;
+import dev.infermark.shard.Shard;
+import dev.infermark.shard.ShardKeys;
+import dev.infermark.shard.Shardable;
 import dev.infermark.target.EmbeddedServer;
 import dev.infermark.target.EmbeddedServerProvider;
 import dev.infermark.tokenizer.Tokenizer;
@@ -277,7 +281,9 @@ public final class ScenarioRunner {
     Runtime.getRuntime().addShutdownHook(hook);
     ProgressDisplay reporter = ProgressDisplay.start(model.name(), progress, settings.get(Keys.PROGRESS_INTERVAL), out);
     Runnable unregister = () -> { };
-    String benchmarkId = UUID.randomUUID().toString();
+    // A sharded run's launcher gives every shard one id (infermark.run-id).
+    String runId = settings.get(ShardKeys.RUN_ID);
+    String benchmarkId = runId == null || runId.isBlank() ? UUID.randomUUID().toString() : runId.trim();
     try (ServerClient server = clients.create(settings, target, progress);
          RunRecording recording = preflightThenOpen(model, server, runDir, settings);
          RunServerMetrics serverMetrics = RunServerMetrics.start(settings, target, runDir, out)) {
@@ -296,7 +302,12 @@ public final class ScenarioRunner {
         if (server instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
           c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
         }
-        result = Harness.run(build(model, params, ctx), ctx, client);
+        LoadGenerator generator = build(model, params, ctx);
+        if (Shard.of(settings).sharded() && !(generator instanceof ClosedLoop) && !(generator instanceof Shardable)) {
+          throw new IllegalArgumentException("infermark.shard-count: " + model.name() + "'s load generator ("
+              + generator.getClass().getSimpleName() + ") cannot run as a shard; see docs/scale-out.md");
+        }
+        result = Harness.run(generator, ctx, client);
       } catch (InvocationTargetException e) {
         failure = e.getCause();
       } catch (Exception | Error e) {

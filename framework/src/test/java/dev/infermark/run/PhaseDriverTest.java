@@ -52,6 +52,29 @@ class PhaseDriverTest {
   }
 
   @Test
+  void aShardRunsItsUsersAndItsShareOfTheBudgetsNumberedAsInTheWholeRun() {
+    FakeServers server = FakeServers.answering();
+    java.util.Set<Integer> users = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.CountDownLatch bothIn = new java.util.concurrent.CountDownLatch(2);
+    Conversations chat = Conversations.repeat(Turn.user("a"));
+    ScenarioTestKit.Run run = run(server, Map.of("concurrency", "5", "warmup-request-count", "4", "request-count", "20",
+        "shard-count", "2", "shard-index", "1"), user -> {
+          if (users.add(user.index())) {
+            bothIn.countDown();
+            bothIn.await(10, java.util.concurrent.TimeUnit.SECONDS); // both users run before the budget is spent
+          }
+          chat.iterate(user);
+        });
+    assertThat(run.failure()).isNull();
+    // users 1 and 3 of 5; 2 of 4 warmup requests; 10 of 20 profiling requests
+    assertThat(users).containsExactlyInAnyOrder(1, 3);
+    assertThat(run.records()).allSatisfy(r -> assertThat(r.tags().lane()).isIn(1, 3));
+    assertThat(count(run, Phase.WARMUP)).isEqualTo(2);
+    assertThat(count(run, Phase.PROFILING)).isEqualTo(10);
+    assertThat(run.context().exportExtras().at("/metadata/shard/index").asInt()).isEqualTo(1);
+  }
+
+  @Test
   void warmupDurationIsAWarmupOfThatLength() {
     // warmup-duration alone: a timed warmup (no main code read this key before the harness owned the phases).
     FakeServers server = FakeServers.answering();

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.shard.Shard;
 import dev.infermark.weka.prompt.PromptSource;
 import dev.infermark.weka.topology.SessionTree;
 
@@ -38,7 +39,29 @@ public final class AgenticReplay {
 
   public AgenticReplay(ReplayConfig config, List<SessionTree> trees, PromptSource prompts, ReplayClock clock,
       RequestDispatcher dispatcher, Consumer<RequestRecord> sink, Consumer<String> log) {
-    this.s = new ReplayState(config, trees, prompts, clock, dispatcher, sink, log);
+    this(config, trees, prompts, clock, dispatcher, sink, log, Shard.WHOLE);
+  }
+
+  /**
+   * One shard of the replay: it plays the lanes numbered {@code shard.index()} modulo
+   * {@code shard.count()}, each with the tree, t*, snapshot and cache-bust marker it has in the whole
+   * run, its primers on the whole run's ramp and its first profiling turns on the whole run's alignment.
+   *
+   * @throws IllegalArgumentException when the shard would have no lane
+   */
+  public AgenticReplay(ReplayConfig config, List<SessionTree> trees, PromptSource prompts, ReplayClock clock,
+      RequestDispatcher dispatcher, Consumer<RequestRecord> sink, Consumer<String> log, Shard shard) {
+    this.s = new ReplayState(config, trees, prompts, clock, dispatcher, sink, log, shard);
+  }
+
+  /**
+   * Profiling starts no earlier than {@code clockNs} (on the replay's clock): every shard of a run
+   * starts measuring at the launcher's {@code start-at}. Call before {@link #start()}.
+   */
+  public void profileNotBefore(long clockNs) {
+    synchronized (s) {
+      s.profileNotBeforeNs = clockNs;
+    }
   }
 
   /** Assigns lanes, takes the t* snapshots and sends the warmup primers. Call once. */

@@ -1,6 +1,7 @@
 package dev.infermark.agentx.replay;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -19,6 +20,8 @@ import dev.infermark.json.Json;
 import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
+import dev.infermark.shard.Shard;
+import dev.infermark.shard.Shardable;
 import dev.infermark.weka.corpus.Corpus;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,7 +33,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code theoretical_prefix_cache_hit} and the replay's own measurements (dispatch lateness,
  * idle-cap jumps) to the run's artifacts.
  */
-public final class AgenticReplayGenerator implements SelfPhased {
+public final class AgenticReplayGenerator implements SelfPhased, Shardable {
   /** {@code incomplete_reason} of a run aborted by a root warmup failure. */
   public static final String WARMUP_FAILED = "warmup_failed";
   /** {@code incomplete_reason} of a run aborted by {@code failed-request-threshold}. */
@@ -68,7 +71,12 @@ public final class AgenticReplayGenerator implements SelfPhased {
   @Override
   public RunResult run(RunContext run) throws Exception {
     HarnessContext ctx = HarnessContext.of(run);
-    ReplayConfig config = config(ctx.settings(), ctx.seed(), UUID.randomUUID().toString(), ctx::log);
+    Shard shard = Shard.of(ctx.settings());
+    // Shards share the launcher's run id, so the markers are those one host would mint.
+    ReplayConfig config = config(ctx.settings(), ctx.seed(),
+        shard.runId() != null ? shard.runId() : UUID.randomUUID().toString(), ctx::log);
+    shard.requireUnits(config.concurrency(), "concurrency");
+    shard.stamp(ctx.exportExtras());
     ctx.step("dataset", null);
     Corpus corpus = corpusSource.load(ctx);
     ctx.log("agentx: corpus " + corpus.loader() + ": " + corpus.trees().size() + " trace(s), " + corpus.requestCount()
@@ -87,7 +95,10 @@ public final class AgenticReplayGenerator implements SelfPhased {
     AgenticReplay replay;
     try (SystemReplayClock clock = new SystemReplayClock()) {
       replay = new AgenticReplay(config, corpus.trees(), corpus.prompts(), clock,
-          new VirtualThreadDispatcher(ctx.client(), (out, ns) -> meter.started(out.phase(), ns)), sink, ctx::log);
+          new VirtualThreadDispatcher(ctx.client(), (out, ns) -> meter.started(out.phase(), ns)), sink, ctx::log, shard);
+      if (shard.startAt() != null) {
+        replay.profileNotBefore(clock.nowNanos() + shard.untilStart(Instant.now()).toNanos());
+      }
       replay.onStage(stage -> {
         switch (stage) {
           case PRIMING, PRESSURE -> ctx.phase(Phase.WARMUP, null);
@@ -107,7 +118,7 @@ public final class AgenticReplayGenerator implements SelfPhased {
     if (hit != null) {
       ctx.exportExtras().set(TheoreticalPrefixCache.TAG, hit);
     }
-    return finish(ctx, config, replay.stats(), meter);
+    return finish(ctx, config, shard, replay.stats(), meter);
   }
 
   /**
@@ -132,7 +143,7 @@ public final class AgenticReplayGenerator implements SelfPhased {
     }
   }
 
-  private RunResult finish(HarnessContext ctx, ReplayConfig config, ReplayStats stats, ProfileMeter meter) {
+  private RunResult finish(HarnessContext ctx, ReplayConfig config, Shard shard, ReplayStats stats, ProfileMeter meter) {
     Settings s = ctx.settings();
     boolean cancelled = stats.cancelled() || ctx.cancelled();
     long skipped = stats.skippedOverflows();
@@ -162,6 +173,9 @@ public final class AgenticReplayGenerator implements SelfPhased {
     }
     ObjectNode info = metadata.putObject("agentic_replay");
     info.put("lanes", config.concurrency());
+    if (shard.sharded()) {
+      info.put("shard_lanes", shard.share(config.concurrency()));
+    }
     info.put("trees_played", stats.plays());
     info.put("max_live_trees", stats.maxLiveTrees());
     info.put("system_idle_gap_cap_seconds", config.systemIdleCap() == null ? null : config.systemIdleCap().toNanos() / 1e9);

@@ -34,9 +34,9 @@ final class Priming {
     long now = s.clock.nowNanos();
     List<Primer> primers = new ArrayList<>();
     StringBuilder summary = new StringBuilder();
-    for (int i = 0; i < s.lanes.length; i++) {
-      Lane lane = new Lane(i);
-      s.lanes[i] = lane;
+    int own = 0;
+    // Every lane of the whole run draws its tree in order; a shard plays its own and only notes the others'.
+    for (int i = 0; i < s.config.concurrency(); i++) {
       SessionTree tree = s.trees.next();
       boolean legacy = LegacyStart.timestampLess(tree);
       // Timestamp-less traces have no t*: the legacy k_i start (§3.3); tStar stays NaN (no tree clock).
@@ -45,6 +45,12 @@ final class Priming {
       double tStar = legacy ? Double.NaN
           : StartInstant.sample(tree, i, s.config.seed(), s.config.startMinRatio(), s.config.startMaxRatio());
       TreeSnapshot snap = legacy ? TreeSnapshot.legacy(tree, k) : TreeSnapshot.at(tree, tStar);
+      if (!s.shard.owns(i)) {
+        playedElsewhere(i, tree, tStar, snap);
+        continue;
+      }
+      Lane lane = new Lane(i);
+      s.lanes[own++] = lane;
       Play play = s.trees.start(lane, tree);
       play.clockMs = tStar;
       snap.pendingChildren().forEach((branch, n) -> play.branches.put(branch, new Play.BranchRun(n)));
@@ -77,10 +83,13 @@ final class Priming {
       s.log.accept("agentic replay: WARNING " + s.lanes.length + " lanes share " + pool + " trace(s) without a "
           + "cache-bust marker: wrapped lanes send identical prefixes");
     }
-    s.log.accept("agentic replay: " + s.lanes.length + " lane(s) over " + pool + " trace(s);"
+    s.log.accept("agentic replay: " + s.lanes.length + " lane(s)" + (s.shard.sharded() ? " of " + s.config.concurrency()
+        + " (shard " + s.shard.index() + " of " + s.shard.count() + ")" : "") + " over " + pool + " trace(s);"
         + (s.lanes.length <= 8 ? summary.toString() : " " + primers.size() + " primer(s)"));
-    List<Double> offsets = WarmupRamp.offsetsMs(primers.stream().map(Primer::leadMs).toList(), s.timers.capMs(),
-        s.config.burstPhaseStarts());
+    List<Double> leads = new ArrayList<>(primers.stream().map(Primer::leadMs).toList());
+    leads.addAll(s.foreignLeadsMs); // the whole run's ramp; this shard sends its own primers on it
+    List<Double> offsets = WarmupRamp.offsetsMs(leads, s.timers.capMs(), s.config.burstPhaseStarts())
+        .subList(0, primers.size());
     s.enter(Stage.PRIMING);
     outstanding = primers.size();
     for (int i = 0; i < primers.size(); i++) {
@@ -96,6 +105,21 @@ final class Priming {
           now + Math.round(rampMs * ReplayState.MS) + s.config.warmupGracePeriod().toNanos());
     }
     s.timers.afterEvent(null);
+  }
+
+  /** Another shard's lane: its marker pass, primer leads and first profiling offsets, as it computes them. */
+  private void playedElsewhere(int lane, SessionTree tree, double tStar, TreeSnapshot snap) {
+    s.trees.playedElsewhere(tree);
+    for (TreeSnapshot.StreamStart st : snap.streams()) {
+      if (st.gatedOnBranch() == null) {
+        s.foreignOffsetsMs.add(st.offsetMs());
+        s.foreignOffsetLanes.add(lane);
+      }
+      if (st.primed()) {
+        ReplayTurn warm = st.stream().turns().get(st.warmupTurnIndex());
+        s.foreignLeadsMs.add(Math.min(tStar - warm.timestampMs(), s.timers.capMs()));
+      }
+    }
   }
 
   private static double position(SessionTree tree, double tStar) {

@@ -32,14 +32,27 @@ final class Profiling {
 
   /** Starts profiling; {@code handoff}: the turns come from cache-pressure warmup, on their trees' clocks. */
   void start(boolean handoff) {
-    s.enter(Stage.PROFILING);
     long now = s.clock.nowNanos();
+    if (s.profileNotBeforeNs > now) {
+      // start-at: every shard starts measuring at the same instant; the turns stay parked until then.
+      s.log.accept("agentic replay: profiling waits " + (s.profileNotBeforeNs - now) / ReplayState.MS
+          + " ms for start-at");
+      s.clock.schedule(s.guarded(() -> deferredStart(handoff)), s.profileNotBeforeNs);
+      return;
+    }
+    s.enter(Stage.PROFILING);
     phaseStartNs = now;
     List<Parked> entries = List.copyOf(s.parked);
     s.parked.clear();
     List<Double> pending = entries.stream().map(p -> handoff ? handoffOffsetMs(p) : p.offsetMs()).toList();
-    List<Double> offsets = StartAlignment.alignMs(pending,
-        entries.stream().map(p -> p.run().play.lane.index).toList(), s.config.burstPhaseStarts());
+    List<Integer> lanes = new ArrayList<>(entries.stream().map(p -> p.run().play.lane.index).toList());
+    if (!handoff) {
+      // The whole run's alignment (the other shards' first offsets too); a handoff's depends on each shard's warmup.
+      pending = new ArrayList<>(pending);
+      pending.addAll(s.foreignOffsetsMs);
+      lanes.addAll(s.foreignOffsetLanes);
+    }
+    List<Double> offsets = StartAlignment.alignMs(pending, lanes, s.config.burstPhaseStarts());
     for (int i = 0; i < entries.size(); i++) {
       Parked p = entries.get(i);
       s.timers.add(now + Math.round(offsets.get(i) * ReplayState.MS), p.run(), p.turn(), Timer.Kind.TURN);
@@ -56,6 +69,17 @@ final class Profiling {
           s.trees.recycle(lane);
         }
       }
+    }
+  }
+
+  private void deferredStart(boolean handoff) {
+    synchronized (s) {
+      if (s.stage == Stage.PROFILING || s.stage == Stage.DONE || s.end.closing()) {
+        return;
+      }
+      s.profileNotBeforeNs = Long.MIN_VALUE;
+      start(handoff);
+      s.timers.afterEvent(null);
     }
   }
 

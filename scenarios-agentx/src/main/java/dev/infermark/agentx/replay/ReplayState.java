@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.shard.Shard;
 import dev.infermark.weka.prompt.PromptSource;
 import dev.infermark.weka.topology.SessionTree;
 
@@ -33,7 +34,19 @@ final class ReplayState {
   final Consumer<RequestRecord> sink;
   final Consumer<String> log;
 
+  /** This process's part of the run: it plays the lanes numbered {@code shard.index()} modulo {@code shard.count()}. */
+  final Shard shard;
+  /** This shard's lanes (all of them when not sharded); each keeps its index in the whole run. */
   final Lane[] lanes;
+  /**
+   * The other shards' lanes' primer leads and first profiling offsets (with their lanes), computed
+   * here as they compute them, so the warmup ramp and the profiling start are aligned as on one host.
+   */
+  final List<Double> foreignLeadsMs = new ArrayList<>();
+  final List<Double> foreignOffsetsMs = new ArrayList<>();
+  final List<Integer> foreignOffsetLanes = new ArrayList<>();
+  /** Profiling starts no earlier than this clock instant ({@code start-at}); MIN_VALUE: at once. */
+  long profileNotBeforeNs = Long.MIN_VALUE;
   /** Turns waiting for a phase boundary (the end of priming, of cache pressure). */
   final List<Parked> parked = new ArrayList<>();
   /** Requests handed to the dispatcher whose record has not come back, by id. */
@@ -61,14 +74,16 @@ final class ReplayState {
   final EndOfRun end;
 
   ReplayState(ReplayConfig config, List<SessionTree> trees, PromptSource prompts, ReplayClock clock,
-      RequestDispatcher dispatcher, Consumer<RequestRecord> sink, Consumer<String> log) {
+      RequestDispatcher dispatcher, Consumer<RequestRecord> sink, Consumer<String> log, Shard shard) {
     this.config = config;
+    this.shard = shard;
+    shard.requireUnits(config.concurrency(), "concurrency");
     this.clock = clock;
     this.dispatcher = dispatcher;
     this.prompts = prompts;
     this.sink = sink;
     this.log = log;
-    this.lanes = new Lane[config.concurrency()];
+    this.lanes = new Lane[shard.share(config.concurrency())];
     this.timers = new Timers(this);
     this.barriers = new Barriers(this);
     this.trees = new TreePlays(this, new TreeSampler(trees, log));

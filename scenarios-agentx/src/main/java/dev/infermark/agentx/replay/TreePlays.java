@@ -33,7 +33,9 @@ final class TreePlays {
   TreePlays(ReplayState s, TreeSampler sampler) {
     this.s = s;
     this.sampler = sampler;
-    this.ids = new SplittableRandom(s.config.seed() ^ 0x5DEECE66DL);
+    // Shards draw distinct correlation ids (each shard's own sequence; ids are per run anyway).
+    long shardSalt = s.shard.sharded() ? (s.shard.index() + 1) * 0x9E3779B97F4A7C15L : 0;
+    this.ids = new SplittableRandom(s.config.seed() ^ 0x5DEECE66DL ^ shardSalt);
   }
 
   /** The sampler's next tree. */
@@ -44,6 +46,11 @@ final class TreePlays {
   /** Trees that can be replayed. */
   int poolSize() {
     return sampler.size();
+  }
+
+  /** Another shard starts a play of {@code tree}: counted, so later plays of that trace get the markers they get on one host. */
+  void playedElsewhere(SessionTree tree) {
+    passByTrace.merge(tree.traceId(), 1, Integer::sum);
   }
 
   /** Starts a play of {@code tree} on {@code lane}, with its cache-bust marker and root correlation id. */

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.shard.Shard;
 import dev.infermark.weka.prompt.PromptSource;
 import dev.infermark.weka.topology.SessionTree;
 
@@ -21,7 +22,15 @@ final class Harness {
   }
 
   Harness(Trees.Cfg cfg, List<SessionTree> trees, PromptSource prompts) {
-    replay = new AgenticReplay(cfg.build(), trees, prompts, clock, net, records::add, log::add);
+    this(cfg, trees, prompts, Shard.WHOLE);
+  }
+
+  Harness(Trees.Cfg cfg, List<SessionTree> trees, Shard shard) {
+    this(cfg, trees, Trees.PROMPTS, shard);
+  }
+
+  Harness(Trees.Cfg cfg, List<SessionTree> trees, PromptSource prompts, Shard shard) {
+    replay = new AgenticReplay(cfg.build(), trees, prompts, clock, net, records::add, log::add, shard);
   }
 
   Harness start() {
