@@ -40,7 +40,7 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
   public static final String FAILED_REQUEST_THRESHOLD = "failed_request_threshold";
 
   /** The scenario minimum below which the coverage gate is not applied (spec §1.6). */
-  static final Duration COVERAGE_MIN_WINDOW = Duration.ofSeconds(900);
+  public static final Duration COVERAGE_MIN_WINDOW = Duration.ofSeconds(900);
 
   private final CorpusSource corpusSource;
 
