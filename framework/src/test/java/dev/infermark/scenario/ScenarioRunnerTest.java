@@ -194,6 +194,14 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void aGeneratorThatCannotShardRefusesToRunAsOneShardOfSeveral() {
+    // a SelfPhased generator that is not Shardable would replay the whole load on every shard
+    assertThatThrownBy(() -> run(MissingInputScenario.class, Map.of("shard-count", "2", "shard-index", "1",
+        "input-file", "/no/such/file.jsonl"))).hasMessageContaining("infermark.shard-count")
+        .hasMessageContaining("cannot run as a shard");
+  }
+
+  @Test
   void aMissingTokenizerIsTheFirstThingSaid() {
     assertThatThrownBy(() -> run(NeedsTokenizerScenario.class, Map.of("tokenizer", "/no/such/tokenizer.json")))
         .hasMessageContaining("cannot load tokenizer /no/such/tokenizer.json (infermark.tokenizer)");
