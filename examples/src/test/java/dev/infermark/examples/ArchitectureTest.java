@@ -21,8 +21,8 @@ import dev.infermark.annotations.Scenario;
  * methodology, never the framework.
  */
 class ArchitectureTest {
-  /** Our modules' main classes: a reactor module's classes folder or jar, never a third-party jar. */
-  private static final Pattern OURS = Pattern.compile(".*(/target/classes/|/infermark-[a-z-]+-[0-9][^/]*\\.jar!/).*");
+  /** Our modules' main classes: a reactor module's classes folder or jar (not a test jar), never a third-party jar. */
+  private static final Pattern OURS = Pattern.compile(".*(/target/classes/|/infermark-[a-z-]+-[0-9][^/]*(?<!-tests)\\.jar!/).*");
   private static final JavaClasses MAIN = new ClassFileImporter()
       .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
       .withImportOption(location -> location.matches(OURS))
