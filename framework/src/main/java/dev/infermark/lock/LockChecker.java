@@ -83,11 +83,12 @@ public final class LockChecker {
       boolean unsafe = Boolean.TRUE.equals(s.get(Keys.UNSAFE_OVERRIDE));
       if (!bypassable) {
         throw new ScenarioLockException(scenario, violations,
-            "These violations cannot be bypassed with -Dinfermark.unsafe-override=true.");
+            "These violations cannot be bypassed with -Dinfermark.unsafe-override=true (infermark profile --unsafe-override).");
       }
       if (!unsafe) {
         throw new ScenarioLockException(scenario, violations,
-            "Pass -Dinfermark.unsafe-override=true to convert to warnings (run will be marked submission_valid=false).");
+            "Pass -Dinfermark.unsafe-override=true (infermark profile --unsafe-override) to convert to warnings "
+                + "(run will be marked submission_valid=false).");
       }
       verdict.add(SubmissionVerdict.UNSAFE_OVERRIDE);
     }

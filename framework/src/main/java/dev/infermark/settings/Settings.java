@@ -152,7 +152,10 @@ public final class Settings {
     }
     for (Entry e : entries.values()) {
       if (registry.find(e.name()).isEmpty()) {
-        out.put("infermark." + e.name(), Map.of("value", e.text(), "source", e.source().name().toLowerCase(java.util.Locale.ROOT)));
+        Map<String, String> v = new LinkedHashMap<>(); // value before source, as above (Map.of's order varies by JVM)
+        v.put("value", e.text());
+        v.put("source", e.source().name().toLowerCase(java.util.Locale.ROOT));
+        out.put("infermark." + e.name(), v);
       }
     }
     return out;

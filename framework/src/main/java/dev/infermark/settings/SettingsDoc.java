@@ -1,9 +1,5 @@
 package dev.infermark.settings;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.ServiceLoader;
-
 /**
  * Renders {@code docs/settings.md} from the key catalogs on the class path, so the reference can
  * never drift from the code (a test in module {@code examples} compares the two).
@@ -19,7 +15,9 @@ public final class SettingsDoc {
         .append("Every setting `NAME` is read, lowest precedence first, from: its default below; the scenario's\n")
         .append("`@Default`; the preset's defaults (`infermark.preset`); a value a `@Locked` rule injects;\n")
         .append("`junit-platform.properties` (key `infermark.NAME`); the system property `-Dinfermark.NAME`;\n")
-        .append("the environment variable `INFERMARK_NAME` (upper case, `-` as `_`). The API key is also read from\n")
+        .append("the environment variable `INFERMARK_NAME` (upper case, `-` as `_`). On the command line,\n")
+        .append("`infermark profile --NAME VALUE` sets it as `-Dinfermark.NAME` does and wins over `INFERMARK_NAME`\n")
+        .append("([cli.md](cli.md)). The API key is also read from\n")
         .append("`OPENAI_API_KEY`, or from the file named by `infermark.api-key-file`; give it that way rather than as\n")
         .append("`-Dinfermark.api-key` (see running.md, \"API keys\"). An unknown `infermark.*` key is an error with a\n")
         .append("did-you-mean; a value that does not parse is an error naming the key. `infermark.param.<field>`\n")
@@ -29,11 +27,8 @@ public final class SettingsDoc {
         .append("Durations are written `90s`, `1500ms`, `2m`, `1h` or as plain seconds; lists are comma-separated;\n")
         .append("booleans are `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0` (any case; the same reading for `@Locked`\n")
         .append("values and boolean `@Param` fields).\n");
-    List<KeyCatalog> catalogs = new ArrayList<>();
-    ServiceLoader.load(KeyCatalog.class, loader).forEach(catalogs::add);
-    catalogs.sort(java.util.Comparator.comparing(c -> c.getClass() == Keys.class ? "" : c.getClass().getName()));
-    for (KeyCatalog c : catalogs) {
-      b.append("\n## ").append(c.getClass() == Keys.class ? "Framework" : c.getClass().getSimpleName())
+    for (KeyCatalog c : SettingsRegistry.catalogs(loader)) {
+      b.append("\n## ").append(SettingsRegistry.title(c))
           .append(" (`").append(c.getClass().getName()).append("`)\n\n")
           .append("| Setting | Default | Environment | Meaning |\n|---|---|---|---|\n");
       for (SettingKey<?> k : c.keys()) {

@@ -28,9 +28,23 @@ public final class SettingsRegistry {
 
   /** The registry of every catalog the class loader sees. */
   public static SettingsRegistry load(ClassLoader loader) {
+    return new SettingsRegistry(catalogs(loader));
+  }
+
+  /**
+   * Every catalog the class loader sees, the framework's first, then by class name: the order of
+   * docs/settings.md and of {@code infermark profile --help}.
+   */
+  public static List<KeyCatalog> catalogs(ClassLoader loader) {
     List<KeyCatalog> catalogs = new ArrayList<>();
     ServiceLoader.load(KeyCatalog.class, loader).forEach(catalogs::add);
-    return new SettingsRegistry(catalogs);
+    catalogs.sort(java.util.Comparator.comparing(c -> c.getClass() == Keys.class ? "" : c.getClass().getName()));
+    return catalogs;
+  }
+
+  /** A catalog's heading: {@code Framework} for the framework's, else its simple class name. */
+  public static String title(KeyCatalog catalog) {
+    return catalog.getClass() == Keys.class ? "Framework" : catalog.getClass().getSimpleName();
   }
 
   public static SettingsRegistry load() {

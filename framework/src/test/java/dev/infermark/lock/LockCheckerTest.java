@@ -66,7 +66,7 @@ class LockCheckerTest {
         .hasMessageContaining("Scenario 'agentx' invariants violated (2 conflicts):")
         .hasMessageContaining("  - infermark.streaming: got 'false', required 'true' (why)")
         .hasMessageContaining("  - infermark.input-file: got 'x', required 'unset'")
-        .hasMessageContaining("Pass -Dinfermark.unsafe-override=true to convert to warnings");
+        .hasMessageContaining("Pass -Dinfermark.unsafe-override=true (infermark profile --unsafe-override) to convert to warnings");
   }
 
   @Test

@@ -12,15 +12,16 @@ import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ScanResult;
 
 /**
- * Finds scenarios by name on the whole class path, for {@code infermark.scenario=NAME}. ClassGraph
+ * Finds scenarios by name on the whole class path, for {@code infermark.scenario=NAME} and for the
+ * command line's {@code infermark list}. ClassGraph
  * reads class files without loading them, so every jar can be searched (no package list to keep)
  * and only the {@code @Scenario} classes are loaded.
  */
-final class ScenarioScan {
+public final class ScenarioScan {
   private ScenarioScan() {}
 
   /** Every concrete {@code @Scenario} class of the class path by scenario name; a name used twice lists each class. */
-  static Map<String, List<Class<?>>> byName() {
+  public static Map<String, List<Class<?>>> byName() {
     Map<String, List<Class<?>>> out = new TreeMap<>();
     try (ScanResult scan = new ClassGraph().enableClassInfo().enableAnnotationInfo().scan()) {
       for (String n : scan.getClassesWithAnnotation(Scenario.class.getName()).getNames()) {

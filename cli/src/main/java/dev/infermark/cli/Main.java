@@ -1,0 +1,85 @@
+package dev.infermark.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code infermark}: the command line (docs/cli.md). {@code java -jar infermark.jar COMMAND ...},
+ * or {@code bin/infermark COMMAND ...}, which adds the JVM flags docs/client.md asks for.
+ */
+@Command(name = "infermark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    description = "Benchmarks OpenAI-compatible LLM inference servers: runs infermark's scenarios (and yours) with "
+        + "AIPerf's flag names, and reports on their runs. Without --url, runs target an embedded simulator.",
+    subcommands = {ListCommand.class, DescribeCommand.class, ReportCommand.class, CompareCommand.class,
+        CompletionCommand.class},
+    footer = {"", "Run 'infermark COMMAND --help' for a command's options. See docs/cli.md."})
+public final class Main implements java.util.concurrent.Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the command line; returns the exit status. */
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    List<Path> entries;
+    try {
+      entries = ScenarioClassPath.entries(args);
+    } catch (IllegalArgumentException e) {
+      err.println("infermark: " + e.getMessage());
+      return ProfileCommand.USAGE;
+    }
+    Thread.currentThread().setContextClassLoader(ScenarioClassPath.loader(entries, Main.class.getClassLoader()));
+    return commandLine(out, err).execute(args);
+  }
+
+  /** The whole command tree: profile's flags come from the key catalogs the context class loader sees. */
+  static CommandLine commandLine(PrintStream out, PrintStream err) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.addSubcommand("profile", ProfileCommand.create(out, err));
+    cl.addSubcommand("simulator", SimulatorCommand.create());
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    cl.setUsageHelpWidth(110);
+    cl.setParameterExceptionHandler((e, args) -> {
+      CommandLine c = e.getCommandLine();
+      String name = c == cl ? "infermark" : "infermark " + c.getCommandName();
+      c.getErr().println(name + ": " + e.getMessage());
+      if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, c.getErr())) {
+        c.getErr().println("Run '" + name + " --help' for the options.");
+      }
+      return ProfileCommand.USAGE;
+    });
+    cl.setExecutionExceptionHandler((e, c, parsed) -> {
+      c.getErr().println((c == cl ? "infermark" : "infermark " + c.getCommandName()) + ": " + e);
+      return ScenarioRun.FAILED;
+    });
+    return cl;
+  }
+
+  /** {@code infermark} without a command: the usage, as an error. */
+  @Override
+  public Integer call() {
+    spec.commandLine().getErr().println("infermark: a command is missing");
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return ProfileCommand.USAGE;
+  }
+
+  /** The version the jar's manifest records. */
+  static final class Version implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"infermark " + (v == null ? "(development build)" : v)};
+    }
+  }
+}

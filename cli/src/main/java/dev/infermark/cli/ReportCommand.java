@@ -1,0 +1,39 @@
+package dev.infermark.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import dev.infermark.report.Report;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code infermark report RUN_DIR [-o OUT.html]}: the HTML report of one run folder (docs/report.md). */
+@Command(name = "report", mixinStandardHelpOptions = true,
+    description = "Writes the self-contained HTML report of a run folder (default RUN_DIR/report.html): the summary and "
+        + "verdicts, latency distributions, the run over time and the methodology's views. See docs/report.md.")
+final class ReportCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "RUN_DIR", description = "A run's artifact folder (it holds profile_export_aiperf.json).")
+  Path runDir;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "OUT.html", description = "Where to write the report.")
+  Path output;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    try {
+      Path written = output == null ? Report.write(runDir) : Report.write(runDir, output);
+      spec.commandLine().getOut().println("report: " + written.toAbsolutePath().normalize());
+      spec.commandLine().getOut().flush();
+      return 0;
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      spec.commandLine().getErr().println("infermark report: " + e.getMessage());
+      return 1;
+    }
+  }
+}
