@@ -102,17 +102,24 @@ class CliIT {
     }
   }
 
+  /** The one run folder under {@code artifactDir}: {@code <scenario>/<timestamp>[-params]/}, the one {@code latest} names. */
   private static Path onlyRunFolder(Path artifactDir) throws IOException {
-    try (Stream<Path> dirs = Files.list(artifactDir)) {
-      List<Path> runs = dirs.filter(Files::isDirectory).toList();
+    try (Stream<Path> exports = Files.find(artifactDir, 3, (p, a) -> a.isRegularFile()
+        && p.getFileName().toString().equals("profile_export_aiperf.json"))) {
+      List<Path> runs = exports.map(Path::getParent).toList();
       assertThat(runs).hasSize(1);
-      return runs.getFirst();
+      Path run = runs.getFirst();
+      assertThat(run.resolveSibling("latest").toRealPath()).isEqualTo(run.toRealPath());
+      return run;
     }
   }
 
   /** What must be equal between two runs of the same command: everything but timings and measurements. */
   private static void assertSameRun(Path cliRun, Path mavenRun) throws IOException {
-    assertThat(cliRun.getFileName()).isEqualTo(mavenRun.getFileName());
+    // <scenario>/<timestamp>[-params]: the same scenario folder, the same parameters after the timestamp
+    assertThat(cliRun.getParent().getFileName()).isEqualTo(mavenRun.getParent().getFileName());
+    assertThat(cliRun.getFileName().toString().replaceFirst("^[^-]*", ""))
+        .isEqualTo(mavenRun.getFileName().toString().replaceFirst("^[^-]*", ""));
     assertThat(files(cliRun)).isEqualTo(files(mavenRun));
     JsonNode cli = Json.parse(Files.readString(cliRun.resolve("profile_export_aiperf.json")));
     JsonNode maven = Json.parse(Files.readString(mavenRun.resolve("profile_export_aiperf.json")));
@@ -242,6 +249,7 @@ class CliIT {
 
     // report and compare are the report module's, on the command line's run and the Maven run.
     Path cliRun = onlyRunFolder(cliArtifacts);
+    Files.delete(cliRun.resolve("report.html")); // the run wrote one; the command writes it again
     Result report = infermark(tmp, "report", cliRun.toString());
     assertThat(report.exit()).as(report.out() + report.err()).isZero();
     assertThat(cliRun.resolve("report.html")).isNotEmptyFile();
