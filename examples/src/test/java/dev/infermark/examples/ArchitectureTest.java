@@ -26,6 +26,8 @@ class ArchitectureTest {
   private static final JavaClasses MAIN = new ClassFileImporter()
       .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
       .withImportOption(location -> location.matches(OURS))
+      // the framework's test jar (shared test helpers) is on this class path too: not main code
+      .withImportOption(location -> !location.contains("-tests.jar!/"))
       .importPackages("dev.infermark");
 
   @Test
