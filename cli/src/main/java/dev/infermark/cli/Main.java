@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "infermark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Benchmarks OpenAI-compatible LLM inference servers: runs infermark's scenarios (and yours) with "
         + "AIPerf's flag names, and reports on their runs. Without --url, runs target an embedded simulator.",
-    subcommands = {ListCommand.class, DescribeCommand.class, ReportCommand.class, CompareCommand.class,
+    subcommands = {ListCommand.class, DescribeCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
         CompletionCommand.class},
     footer = {"", "Run 'infermark COMMAND --help' for a command's options. See docs/cli.md."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
