@@ -104,6 +104,21 @@ public final class RunFolders {
     return Optional.empty();
   }
 
+  /**
+   * Every regular file in a run folder (subfolders included), sorted by path; none when the folder
+   * does not exist (a run that wrote nothing).
+   */
+  public static List<Path> files(Path runDir) {
+    if (!Files.isDirectory(runDir)) {
+      return List.of();
+    }
+    try (Stream<Path> all = Files.walk(runDir)) {
+      return all.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + runDir + ": " + e.getMessage(), e);
+    }
+  }
+
   /** Every run folder under {@code artifactDir} (all scenarios), oldest first within a scenario, by path. */
   public static List<Path> all(Path artifactDir) {
     List<Path> out = new ArrayList<>();

@@ -7,10 +7,12 @@ import java.util.Optional;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.FileEntry;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
+import dev.infermark.artifact.RunFolders;
 import dev.infermark.engine.descriptor.BrokenScenarioDescriptor;
 import dev.infermark.engine.descriptor.ErrorRateDescriptor;
 import dev.infermark.engine.descriptor.RunDescriptor;
@@ -86,6 +88,11 @@ public final class ScenarioExecutor {
       // The run's own output (summary tables, verdicts) on its node: IDEs and XML reports show it there.
       listener.reportingEntryPublished(rd, ReportEntry.from("output", String.join("\n", outcome.consoleLines())));
     }
+    // The run folder's files (report.html included, written by the runner before it returned) as
+    // attachments of the run node: reports that handle file entries link them there.
+    for (java.nio.file.Path file : RunFolders.files(outcome.artifactDir())) {
+      listener.fileEntryPublished(rd, FileEntry.from(file, mediaType(file)));
+    }
 
     for (TestDescriptor check : rd.getChildren()) {
       listener.executionStarted(check);
@@ -149,6 +156,20 @@ public final class ScenarioExecutor {
     e.put("threshold", o.thresholdWithUnit());
     e.put("passed", Boolean.toString(o.passed()));
     return e;
+  }
+
+  /** The media type of an artifact by its extension, or null (none stated) for others. */
+  private static String mediaType(java.nio.file.Path file) {
+    String name = file.getFileName().toString();
+    String ext = name.substring(name.lastIndexOf('.') + 1);
+    return switch (ext) {
+      case "json" -> "application/json";
+      case "jsonl" -> "application/jsonl";
+      case "csv" -> "text/csv";
+      case "html" -> "text/html";
+      case "txt", "log" -> "text/plain";
+      default -> null;
+    };
   }
 
   private static String firstLine(String s) {
