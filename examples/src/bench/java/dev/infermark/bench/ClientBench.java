@@ -211,13 +211,13 @@ public final class ClientBench {
   private static ObjectNode infermark(URI base, String transport, Case c, Path dir) throws Exception {
     Settings settings = Settings.of(Map.of("model", "floor", "request-timeout", "300s", "transport", transport));
     // warm-up: the hot path compiled before the measured window, on its own connections
-    try (ServerClient warm = Standard.clients().create(settings, base, new Progress())) {
+    try (ServerClient warm = Standard.clients().create(settings, java.util.List.of(base), new Progress())) {
       round(warm, null, Math.min(c.streams(), 1000), c.tokens(), "warm");
     }
     System.gc();
     Errors errors = new Errors(c.streams() * (c.tokens() + 4));
     Path runDir = Files.createTempDirectory(dir, "client-" + transport + "-");
-    ServerClient client = Standard.clients().create(settings, base, new Progress());
+    ServerClient client = Standard.clients().create(settings, java.util.List.of(base), new Progress());
     if (client instanceof OpenAiClient oc) {
       oc.tap(errors);
     }

@@ -37,6 +37,9 @@ final class ExportRecords {
     if (t != null && t.lane() >= 0) {
       md.put("worker_id", "lane-" + t.lane());
     }
+    if (r.urlIndex() >= 0) {
+      md.put("url_index", r.urlIndex()); // into metadata.urls of profile_export_aiperf.json
+    }
     md.put("benchmark_phase", r.phase().label());
     md.put("was_cancelled", cancelled);
     if (t != null) {

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,6 +34,8 @@ import dev.infermark.run.RunRecording;
 import dev.infermark.servermetrics.Mark;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A run's record sink: streams each profiling record to {@code profile_export.jsonl} as it
@@ -59,6 +62,7 @@ public final class RunRecorder implements RunRecording {
   private final InputsCollector inputs = new InputsCollector();
   private final ClientSelfCheck selfCheck = ClientSelfCheck.start();
   private final ProfilingWindow window = new ProfilingWindow();
+  private UrlCounts urlCounts;
   private final AtomicLong requestNum = new AtomicLong();
   private long contentChunks;
   private IOException writeFailure;
@@ -86,8 +90,17 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
-  /** Collects the client's request bodies (inputs.json) and connection waits (self-check). */
+  /**
+   * Collects the client's request bodies (inputs.json), connection waits (self-check) and requests
+   * per URL ({@code metadata.urls}).
+   */
   public void attach(OpenAiClient client) {
+    lock.lock();
+    try {
+      urlCounts = new UrlCounts(client.urls());
+    } finally {
+      lock.unlock();
+    }
     client.bodyListener(inputs);
     selfCheck.attach(client.stats());
   }
@@ -108,6 +121,9 @@ public final class RunRecorder implements RunRecording {
     lock.lock();
     try {
       contentChunks += r.contentChunkNs().length;
+      if (urlCounts != null) {
+        urlCounts.add(r);
+      }
       (r.phase() == Phase.WARMUP ? warmup : profiling).add(r, m);
       if (closed || writeFailure != null) {
         return;
@@ -176,7 +192,12 @@ public final class RunRecorder implements RunRecording {
     }
     Path current = dir.resolve(JSON);
     try {
-      Json.PRETTY.writeValue(current.toFile(), RunArtifacts.aiperfJson(info, window, p, w, sc, inputs.dropped()));
+      ObjectNode json = RunArtifacts.aiperfJson(info, window, p, w, sc, inputs.dropped());
+      ArrayNode perUrl = locked(() -> urlCounts == null ? null : urlCounts.json());
+      if (perUrl != null) {
+        json.withObjectProperty("metadata").set("urls", perUrl);
+      }
+      Json.PRETTY.writeValue(current.toFile(), json);
       current = dir.resolve(CSV);
       Files.writeString(current, RunArtifacts.csv(p), StandardCharsets.UTF_8);
       current = dir.resolve(INPUTS);
@@ -187,7 +208,21 @@ public final class RunRecorder implements RunRecording {
     }
     String title = "infermark " + info.scenario() + (info.cancelled() ? " (CANCELLED: partial results)" : "") + " — "
         + Phase.PROFILING.label();
-    return RunArtifacts.consoleTable(title, p, sc);
+    List<String> table = new ArrayList<>(RunArtifacts.consoleTable(title, p, sc));
+    String perUrl = locked(() -> urlCounts == null ? null : urlCounts.line());
+    if (perUrl != null) {
+      table.add(perUrl);
+    }
+    return table;
+  }
+
+  private <T> T locked(java.util.function.Supplier<T> s) {
+    lock.lock();
+    try {
+      return s.get();
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override

@@ -39,6 +39,8 @@ final class Exchange implements ResponseSink {
   private final InferenceRequest req;
   private final String requestId = requestId();
   private final ResponseAccumulator acc;
+  /** Which of the client's URLs this request goes to. */
+  private final int url;
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private long startNs;
   private long startEpochMicros;
@@ -60,6 +62,7 @@ final class Exchange implements ResponseSink {
   Exchange(OpenAiClient client, InferenceRequest req) {
     this.client = client;
     this.req = req;
+    this.url = client.route(req);
     // Without server token counts the text is needed to count tokens after the response.
     this.acc = new ResponseAccumulator(req.keepText() || !client.serverTokenCount(), client.classifier())
         .tap(client.streamTap(), requestId);
@@ -75,7 +78,7 @@ final class Exchange implements ResponseSink {
     }
     HttpCall hc;
     try {
-      hc = client.call(req, requestId, bytes, stream);
+      hc = client.call(req, url, requestId, bytes, stream);
     } catch (RuntimeException e) {
       // e.g. a correlation id that is not a legal header value
       return failedBeforeSend("cannot build the HTTP request: " + e.getMessage());
@@ -313,7 +316,7 @@ final class Exchange implements ResponseSink {
     }
     if (t instanceof ConnectException) {
       return new RequestError(ErrorKind.CONNECTION_REFUSED, 0, ClientSideFailure.connectType(t),
-          "cannot connect to " + client.endpoint() + ": " + ClientSideFailure.cause(t), null);
+          "cannot connect to " + client.endpoint(url) + ": " + ClientSideFailure.cause(t), null);
     }
     if (t instanceof IOException) {
       return new RequestError(ErrorKind.CONNECTION_RESET, 0, "ConnectionReset",
@@ -348,7 +351,8 @@ final class Exchange implements ResponseSink {
     String text = req.keepText() ? acc.text() : null;
     String reasoning = req.keepText() ? acc.reasoningText() : null;
     return new RequestRecord(req.phase(), requestId, req.tags(), req.dueNs(), startNs, startEpochMicros, ackNs,
-        acc.contentNs(), endNs, in, out, reasoningTokens, acc.cachedTokens, text, reasoning, acc.finishReason, status, error);
+        acc.contentNs(), endNs, in, out, reasoningTokens, acc.cachedTokens, text, reasoning, acc.finishReason, status, error,
+        url);
   }
 
   /**

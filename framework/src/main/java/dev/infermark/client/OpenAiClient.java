@@ -50,8 +50,9 @@ public final class OpenAiClient implements ServerClient {
   private final Transport.Kind transportKind;
   private final SSLContext tls;
   private final ScheduledThreadPoolExecutor deadlines;
-  private final URI base;
-  private final URI endpoint;
+  private final List<URI> bases;
+  private final List<URI> endpoints;
+  private final UrlRouter router;
   private final String endpointType;
   private final List<String> models;
   private final RequestBodyWriter bodies;
@@ -70,7 +71,7 @@ public final class OpenAiClient implements ServerClient {
   /** Set once a response did not end within {@link Exchange#END_AFTER_DONE}: later ones are dropped at [DONE]. */
   private volatile boolean holdsAfterDone;
 
-  private OpenAiClient(Settings s, URI baseUri, RequestCounter progress) {
+  private OpenAiClient(Settings s, List<URI> baseUris, RequestCounter progress) {
     String type = s.get(Keys.ENDPOINT_TYPE).trim().toLowerCase(Locale.ROOT);
     if (!type.equals("chat") && !type.equals("completions")) {
       throw new IllegalArgumentException(Keys.ENDPOINT_TYPE + ": expected chat or completions, got '" + type + "'");
@@ -79,8 +80,12 @@ public final class OpenAiClient implements ServerClient {
     String custom = s.get(Keys.CUSTOM_ENDPOINT);
     String path = custom != null && !custom.isBlank() ? (custom.startsWith("/") ? custom : "/" + custom)
         : chat ? CHAT_PATH : COMPLETIONS_PATH;
-    this.base = URI.create(strip(baseUri.toString()));
-    this.endpoint = URI.create(base + path);
+    if (baseUris.isEmpty()) {
+      throw new IllegalArgumentException(Keys.URL + ": no server to send to");
+    }
+    this.bases = baseUris.stream().map(u -> URI.create(strip(u.toString()))).toList();
+    this.endpoints = bases.stream().map(b -> URI.create(b + path)).toList();
+    this.router = new UrlRouter(bases.size());
     this.endpointType = type;
     this.serverTokenCount = s.get(Keys.USE_SERVER_TOKEN_COUNT);
     List<String> models = s.get(Keys.MODEL);
@@ -132,7 +137,16 @@ public final class OpenAiClient implements ServerClient {
    * @throws IllegalArgumentException naming the setting when one is unusable
    */
   public static OpenAiClient create(Settings settings, URI baseUri, RequestCounter progress) {
-    return new OpenAiClient(settings, baseUri, progress);
+    return new OpenAiClient(settings, List.of(baseUri), progress);
+  }
+
+  /**
+   * The run's client over several servers ({@code infermark.url=a,b}): each request goes to one of
+   * them ({@link InferenceRequest#affinity}: round-robin, or sticky per key), its record says which
+   * ({@link RequestRecord#urlIndex}); the preflight checks every one.
+   */
+  public static OpenAiClient create(Settings settings, List<URI> baseUris, RequestCounter progress) {
+    return new OpenAiClient(settings, baseUris, progress);
   }
 
   private static String strip(String u) {
@@ -143,9 +157,23 @@ public final class OpenAiClient implements ServerClient {
     return s.endsWith("/v1") ? s.substring(0, s.length() - 3) : s;
   }
 
-  /** The full endpoint URL requests go to. */
+  /** The full endpoint URL requests go to (the first URL's, with several). */
   public URI endpoint() {
-    return endpoint;
+    return endpoints.get(0);
+  }
+
+  /** The servers' base URLs, in {@code infermark.url} order: {@link RequestRecord#urlIndex} indexes it. */
+  public List<URI> urls() {
+    return bases;
+  }
+
+  /** Which URL {@code request} goes to (index into {@link #urls}). */
+  int route(InferenceRequest request) {
+    return router.route(request);
+  }
+
+  URI endpoint(int url) {
+    return endpoints.get(url);
   }
 
   /**
@@ -157,16 +185,21 @@ public final class OpenAiClient implements ServerClient {
   }
 
   /**
-   * {@code GET /v1/models} (every {@code infermark.model} served?), then one 1-token request of this
-   * client's endpoint type with its headers and extra inputs; nothing is recorded.
+   * For every URL: {@code GET /v1/models} (every {@code infermark.model} served?), then one 1-token
+   * request of this client's endpoint type with its headers and extra inputs; nothing is recorded.
+   * The first URL that fails stops the run, named in the exception.
    */
   @Override
   public java.util.Optional<String> preflight() {
     InferenceRequest tiny = new InferenceRequest(dev.infermark.api.request.Phase.WARMUP, null,
         endpointType.equals("chat") ? List.of(ChatMessage.user("Hi")) : List.of(), endpointType.equals("chat") ? null : "Hi",
         null, 1, null, false, -1);
-    return java.util.Optional.of(Preflight.run(new Preflight.Target(base, endpoint, endpointType, apiKey, models,
-        bodies.write(tiny), bodies.streams(tiny), timeout, tls)));
+    List<String> found = new ArrayList<>();
+    for (int i = 0; i < bases.size(); i++) {
+      found.add(Preflight.run(new Preflight.Target(bases.get(i), endpoints.get(i), endpointType, apiKey, models,
+          bodies.write(tiny), bodies.streams(tiny), timeout, tls)));
+    }
+    return java.util.Optional.of(String.join("; ", found));
   }
 
   /** Sets who sees each request body (inputs.json); {@code null} for nobody. */
@@ -230,7 +263,7 @@ public final class OpenAiClient implements ServerClient {
   }
 
   /** The wire form of one request: the endpoint, its headers and body. */
-  HttpCall call(InferenceRequest r, String requestId, byte[] body, boolean stream) {
+  HttpCall call(InferenceRequest r, int url, String requestId, byte[] body, boolean stream) {
     List<HttpCall.Header> h = new ArrayList<>(8);
     h.add(new HttpCall.Header("Content-Type", "application/json"));
     h.add(new HttpCall.Header("Accept", stream ? "text/event-stream" : "application/json"));
@@ -254,7 +287,7 @@ public final class OpenAiClient implements ServerClient {
         h.add(new HttpCall.Header("X-SMG-Routing-Key", corr));
       }
     }
-    return new HttpCall(endpoint, List.copyOf(h), body);
+    return new HttpCall(endpoints.get(url), List.copyOf(h), body);
   }
 
   // What an exchange needs from its client.

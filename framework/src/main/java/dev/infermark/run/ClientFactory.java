@@ -1,12 +1,17 @@
 package dev.infermark.run;
 
 import java.net.URI;
+import java.util.List;
 
 import dev.infermark.client.ServerClient;
 import dev.infermark.settings.Settings;
 
-/** Builds the run's client for a target (tests substitute fakes). */
+/** Builds the run's client for its targets (tests substitute fakes). */
 @FunctionalInterface
 public interface ClientFactory {
-  ServerClient create(Settings settings, URI baseUri, Progress progress);
+  /**
+   * @param targets the servers' base URLs ({@code infermark.url}, one or several, or the embedded
+   *     simulator's)
+   */
+  ServerClient create(Settings settings, List<URI> targets, Progress progress);
 }

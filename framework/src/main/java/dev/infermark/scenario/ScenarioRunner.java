@@ -162,11 +162,11 @@ public final class ScenarioRunner {
     int runs = Math.max(1, settings.get(Keys.NUM_PROFILE_RUNS));
     double threshold = ErrorRate.threshold(settings);
 
-    URI url = settings.get(Keys.URL);
+    List<URI> urls = settings.get(Keys.URL);
     List<Integer> concurrency = settings.get(Keys.CONCURRENCY);
     int planned = concurrency.stream().mapToInt(Integer::intValue).max().orElse(1);
     try {
-      OpenFiles.check(planned, url == null, Keys.CONCURRENCY + "=" + planned);
+      OpenFiles.check(planned, urls == null, Keys.CONCURRENCY + "=" + planned);
     } catch (IllegalStateException e) {
       out.accept("infermark: " + model.name() + ": " + e.getMessage());
       throw e;
@@ -174,15 +174,16 @@ public final class ScenarioRunner {
 
     EmbeddedServer embedded = null;
     try {
-      URI target;
-      if (url == null) {
+      List<URI> targets;
+      if (urls == null) {
         embedded = startEmbedded(settings);
-        target = embedded.baseUri();
-        out.accept("infermark: infermark.url is not set: targeting the embedded simulator at " + target + " ("
+        targets = List.of(embedded.baseUri());
+        out.accept("infermark: infermark.url is not set: targeting the embedded simulator at " + targets.get(0) + " ("
             + embedded.description() + ")");
       } else {
-        target = url;
-        out.accept("infermark: target " + target);
+        targets = urls;
+        out.accept(urls.size() == 1 ? "infermark: target " + urls.get(0) : "infermark: " + urls.size() + " targets "
+            + urls + ": requests round-robin (a session tree or an agent sticks to one)");
       }
       List<Summary> summaries = new ArrayList<>();
       List<String> labels = new ArrayList<>();
@@ -192,7 +193,7 @@ public final class ScenarioRunner {
       for (int trial = 0; trial < runs && !cancellation.cancelled(); trial++) {
         Path runDir = runs == 1 ? baseDir : baseDir.resolve("run_" + (trial + 1));
         try {
-          Trial t = runOnce(model, params, settings, seed, verdict, target, embedded != null, runDir, trial, cancellation);
+          Trial t = runOnce(model, params, settings, seed, verdict, targets, embedded != null, runDir, trial, cancellation);
           last = t.outcome();
           summaries.add(t.summary());
           labels.add(runDir.getFileName().toString());
@@ -259,7 +260,7 @@ public final class ScenarioRunner {
   private record Trial(RunOutcome outcome, Summary summary) {}
 
   private Trial runOnce(ScenarioModel model, RunParams params, Settings settings, long seed,
-      Optional<SubmissionVerdict> verdict, URI target, boolean embedded, Path runDir, int trial,
+      Optional<SubmissionVerdict> verdict, List<URI> targets, boolean embedded, Path runDir, int trial,
       Cancellation cancellation) throws Exception {
     Progress progress = new Progress();
     Instant start = Instant.now();
@@ -284,14 +285,14 @@ public final class ScenarioRunner {
     // A sharded run's launcher gives every shard one id (infermark.run-id).
     String runId = settings.get(ShardKeys.RUN_ID);
     String benchmarkId = runId == null || runId.isBlank() ? UUID.randomUUID().toString() : runId.trim();
-    try (ServerClient server = clients.create(settings, target, progress);
+    try (ServerClient server = clients.create(settings, targets, progress);
          RunRecording recording = preflightThenOpen(model, server, runDir, settings);
-         RunServerMetrics serverMetrics = RunServerMetrics.start(settings, target, runDir, out)) {
+         RunServerMetrics serverMetrics = RunServerMetrics.start(settings, targets, runDir, out)) {
       unregister = run.onCancel(server::cancelInFlight);
       ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
       RecordingClient client = new RecordingClient(server, watch, run, out);
       HarnessContext ctx = HarnessContext.builder().scenario(model.name()).params(params.values()).settings(settings)
-          .target(target, embedded).client(client).progress(progress).cancellation(run).artifactDir(runDir)
+          .target(targets.get(0), embedded).client(client).progress(progress).cancellation(run).artifactDir(runDir)
           .verdict(verdict).hub(HfHub.fromEnvironment()).seed(seed).log(out)
           .slos(List.of(model.type().getAnnotationsByType(Slo.class))).marks(m -> {
             serverMetrics.mark(m);

@@ -35,16 +35,27 @@ public final class RunServerMetrics implements AutoCloseable {
     this.out = out;
   }
 
-  /** Starts scraping, unless {@code infermark.no-server-metrics}; a recorder that cannot start is a note. */
-  public static RunServerMetrics start(Settings settings, URI target, Path runDir, Consumer<String> out) {
+  /**
+   * Starts scraping every target's {@code /metrics} and the {@code infermark.server-metrics} URLs,
+   * unless {@code infermark.no-server-metrics}; a recorder that cannot start is a note.
+   */
+  public static RunServerMetrics start(Settings settings, List<URI> targets, Path runDir, Consumer<String> out) {
     if (Boolean.TRUE.equals(settings.get(Keys.NO_SERVER_METRICS))) {
       return new RunServerMetrics(null, runDir, out);
     }
     List<URI> urls = new ArrayList<>();
-    urls.add(URI.create(target.getScheme() + "://" + target.getRawAuthority() + "/metrics"));
+    for (URI target : targets) {
+      URI m = URI.create(target.getScheme() + "://" + target.getRawAuthority() + "/metrics");
+      if (!urls.contains(m)) {
+        urls.add(m);
+      }
+    }
     for (String u : settings.get(Keys.SERVER_METRICS)) {
       if (!u.isBlank()) {
-        urls.add(ServerMetricsRecorder.metricsUrl(u));
+        URI m = ServerMetricsRecorder.metricsUrl(u);
+        if (!urls.contains(m)) {
+          urls.add(m);
+        }
       }
     }
     try {

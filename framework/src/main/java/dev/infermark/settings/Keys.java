@@ -16,8 +16,9 @@ public final class Keys implements KeyCatalog {
       "A named preset of scenario defaults, e.g. smoke (about two minutes on built-in synthetic data).");
 
   // Target
-  public static final SettingKey<java.net.URI> URL = SettingKey.url("url",
-      "Server URL: host:port or a full URL. Unset: the embedded simulator is started for the run.");
+  public static final SettingKey<List<java.net.URI>> URL = SettingKey.urls("url",
+      "Server URL(s): host:port or full URLs. Several (comma-separated) share the load: requests go round-robin, "
+          + "an AgentX session tree or an AA-AgentPerf agent sticks to one. Unset: the embedded simulator is started for the run.");
   public static final SettingKey<List<String>> MODEL = SettingKey.list("model", null,
       "Model name(s) sent in requests; several are comma-separated (trace models map onto them in order).");
   public static final SettingKey<String> TOKENIZER = SettingKey.string("tokenizer", null,

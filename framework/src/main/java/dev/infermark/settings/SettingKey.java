@@ -81,6 +81,14 @@ public final class SettingKey<T> {
     return new SettingKey<>(URI.class, name, SettingKey::parseUrl, null, doc, false);
   }
 
+  /**
+   * One or more server URLs, each as {@link #url}, separated by commas (AIPerf's repeated
+   * {@code --url}); blank means unset ({@code null}); a URL listed twice is refused.
+   */
+  public static SettingKey<List<URI>> urls(String name, String doc) {
+    return new SettingKey<>(ListOf.URIS, name, SettingKey::parseUrls, null, doc, false);
+  }
+
   /** A comma-separated list of strings. */
   public static SettingKey<List<String>> list(String name, String defaultText, String doc) {
     return new SettingKey<>(ListOf.STRINGS, name, SettingKey::parseList, defaultText, doc, false);
@@ -147,10 +155,11 @@ public final class SettingKey<T> {
     return property();
   }
 
-  /** {@code List<String>} and {@code List<Integer>} as reflection types, for comparing with method return types. */
+  /** {@code List<String>}, {@code List<Integer>} and {@code List<URI>} as reflection types, for comparing with method return types. */
   private record ListOf(Class<?> element) implements ParameterizedType {
     static final ListOf STRINGS = new ListOf(String.class);
     static final ListOf INTEGERS = new ListOf(Integer.class);
+    static final ListOf URIS = new ListOf(URI.class);
 
     @Override
     public Type[] getActualTypeArguments() {
@@ -234,6 +243,27 @@ public final class SettingKey<T> {
       throw new IllegalArgumentException("not an http(s) URL with a host");
     }
     return uri;
+  }
+
+  static List<URI> parseUrls(String text) {
+    List<URI> out = new ArrayList<>();
+    String[] parts = text.split(",");
+    for (String part : parts) {
+      if (part.isBlank()) {
+        continue;
+      }
+      URI u;
+      try {
+        u = parseUrl(part);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(parts.length == 1 ? e.getMessage() : "'" + part.trim() + "': " + e.getMessage(), e);
+      }
+      if (out.contains(u)) {
+        throw new IllegalArgumentException(u + " is listed twice");
+      }
+      out.add(u);
+    }
+    return out.isEmpty() ? null : List.copyOf(out);
   }
 
   /** Parses {@code 90}, {@code 90s}, {@code 1500ms}, {@code 2m}, {@code 1h}, {@code 1.5s}. */

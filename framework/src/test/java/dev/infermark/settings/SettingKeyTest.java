@@ -24,9 +24,16 @@ class SettingKeyTest {
 
   @Test
   void urlIsNormalisedAndCheckedByItsSetting() {
-    assertThat(Keys.URL.parse("localhost:8000")).isEqualTo(URI.create("http://localhost:8000"));
-    assertThat(Keys.URL.parse("https://h.example/v1/")).isEqualTo(URI.create("https://h.example"));
-    assertThat(Keys.URL.parse("http://10.0.0.1:30000/")).isEqualTo(URI.create("http://10.0.0.1:30000"));
+    assertThat(Keys.URL.parse("localhost:8000")).containsExactly(URI.create("http://localhost:8000"));
+    assertThat(Keys.URL.parse("https://h.example/v1/")).containsExactly(URI.create("https://h.example"));
+    assertThat(Keys.URL.parse("http://10.0.0.1:30000/")).containsExactly(URI.create("http://10.0.0.1:30000"));
+    // several, as AIPerf's repeated --url
+    assertThat(Keys.URL.parse("localhost:8000, http://localhost:8001/v1,")).containsExactly(
+        URI.create("http://localhost:8000"), URI.create("http://localhost:8001"));
+    assertThatThrownBy(() -> Keys.URL.parse("h:1,ftp://x")).hasMessage(
+        "infermark.url: cannot use 'h:1,ftp://x': 'ftp://x': not an http(s) URL with a host");
+    assertThatThrownBy(() -> Keys.URL.parse("h:1,http://h:1/")).hasMessage(
+        "infermark.url: cannot use 'h:1,http://h:1/': http://h:1 is listed twice");
     assertThat(Keys.URL.parse(" ")).isNull();
     assertThatThrownBy(() -> Keys.URL.parse("ftp://x")).hasMessage("infermark.url: cannot use 'ftp://x': not an http(s) URL with a host");
     assertThatThrownBy(() -> Keys.URL.parse("http://a b")).hasMessageStartingWith("infermark.url: cannot use 'http://a b': not a URL");
@@ -35,6 +42,6 @@ class SettingKeyTest {
   @Test
   void aBlankUrlSettingIsUnset() {
     assertThat(Settings.of(Map.of("url", "")).get(Keys.URL)).isNull();
-    assertThat(Settings.of(Map.of("url", "h:1/")).get(Keys.URL)).isEqualTo(URI.create("http://h:1"));
+    assertThat(Settings.of(Map.of("url", "h:1/")).get(Keys.URL)).containsExactly(URI.create("http://h:1"));
   }
 }

@@ -18,13 +18,22 @@ import java.util.Map;
  *     (strings, numbers, booleans, lists, maps), or {@code null}
  * @param keepText whether the record keeps the generated text (accuracy needs it; load tests don't)
  * @param dueNs when the scheduler meant to send it ({@code System.nanoTime()}), or -1
+ * @param affinity with several {@code infermark.url}s: requests with the same affinity go to the same
+ *     URL (where their prefix cache lives); {@code null} spreads them round-robin. Use a bounded set
+ *     of keys (a lane, an agent): the client remembers each key's URL for the run
  */
 public record InferenceRequest(Phase phase, RequestTags tags, List<ChatMessage> messages, CharSequence prompt,
-    String model, Integer maxTokens, Map<String, Object> extraBody, boolean keepText, long dueNs) {
+    String model, Integer maxTokens, Map<String, Object> extraBody, boolean keepText, long dueNs, String affinity) {
 
   public InferenceRequest {
     messages = messages == null ? List.of() : List.copyOf(messages);
     extraBody = extraBody == null ? null : JsonValues.freezeObject(extraBody, "extraBody");
+  }
+
+  /** A request without affinity (round-robin over several URLs). */
+  public InferenceRequest(Phase phase, RequestTags tags, List<ChatMessage> messages, CharSequence prompt, String model,
+      Integer maxTokens, Map<String, Object> extraBody, boolean keepText, long dueNs) {
+    this(phase, tags, messages, prompt, model, maxTokens, extraBody, keepText, dueNs, null);
   }
 
   /** A chat request with defaults: profiling, no extra body, text not kept, not scheduled. */
@@ -33,18 +42,23 @@ public record InferenceRequest(Phase phase, RequestTags tags, List<ChatMessage> 
   }
 
   public InferenceRequest withPhase(Phase p) {
-    return p == phase ? this : new InferenceRequest(p, tags, messages, prompt, model, maxTokens, extraBody, keepText, dueNs);
+    return p == phase ? this : new InferenceRequest(p, tags, messages, prompt, model, maxTokens, extraBody, keepText, dueNs, affinity);
   }
 
   public InferenceRequest withMaxTokens(Integer max) {
-    return new InferenceRequest(phase, tags, messages, prompt, model, max, extraBody, keepText, dueNs);
+    return new InferenceRequest(phase, tags, messages, prompt, model, max, extraBody, keepText, dueNs, affinity);
   }
 
   public InferenceRequest withKeepText(boolean keep) {
-    return new InferenceRequest(phase, tags, messages, prompt, model, maxTokens, extraBody, keep, dueNs);
+    return new InferenceRequest(phase, tags, messages, prompt, model, maxTokens, extraBody, keep, dueNs, affinity);
   }
 
   public InferenceRequest withDueNs(long due) {
-    return new InferenceRequest(phase, tags, messages, prompt, model, maxTokens, extraBody, keepText, due);
+    return new InferenceRequest(phase, tags, messages, prompt, model, maxTokens, extraBody, keepText, due, affinity);
+  }
+
+  /** This request, sent to the URL of {@code key} ({@code null}: round-robin). */
+  public InferenceRequest withAffinity(String key) {
+    return new InferenceRequest(phase, tags, messages, prompt, model, maxTokens, extraBody, keepText, dueNs, key);
   }
 }

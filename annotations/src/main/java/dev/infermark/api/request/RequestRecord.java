@@ -23,11 +23,21 @@ package dev.infermark.api.request;
  * @param finishReason the last {@code finish_reason}, or {@code null}
  * @param httpStatus the HTTP status, or 0 when no response came
  * @param error the error, or {@code null} for a success
+ * @param urlIndex which of the run's {@code infermark.url}s it was sent to (0 for a single URL), or
+ *     -1 when unknown (not sent by the run's client)
  */
 public record RequestRecord(Phase phase, String requestId, RequestTags tags, long dueNs, long startNs,
     long startEpochMicros, long ackNs, long[] contentChunkNs, long endNs, Integer inputTokens, Integer outputTokens,
     Integer reasoningTokens, Integer cachedTokens, String text, String reasoningText, String finishReason,
-    int httpStatus, RequestError error) {
+    int httpStatus, RequestError error, int urlIndex) {
+
+  /** A record not sent to a known URL ({@code urlIndex} -1). */
+  public RequestRecord(Phase phase, String requestId, RequestTags tags, long dueNs, long startNs, long startEpochMicros,
+      long ackNs, long[] contentChunkNs, long endNs, Integer inputTokens, Integer outputTokens, Integer reasoningTokens,
+      Integer cachedTokens, String text, String reasoningText, String finishReason, int httpStatus, RequestError error) {
+    this(phase, requestId, tags, dueNs, startNs, startEpochMicros, ackNs, contentChunkNs, endNs, inputTokens,
+        outputTokens, reasoningTokens, cachedTokens, text, reasoningText, finishReason, httpStatus, error, -1);
+  }
 
   public boolean ok() {
     return error == null;
@@ -51,7 +61,8 @@ public record RequestRecord(Phase phase, String requestId, RequestTags tags, lon
       return this;
     }
     return new RequestRecord(phase, requestId, tags, dueNs, startNs, startEpochMicros, ackNs, contentChunkNs, endNs,
-        inputTokens, outputTokens, reasoningTokens, cachedTokens, text, reasoningText, finishReason, httpStatus, why);
+        inputTokens, outputTokens, reasoningTokens, cachedTokens, text, reasoningText, finishReason, httpStatus, why,
+        urlIndex);
   }
 
   /** Time to first token in ns, or -1. */

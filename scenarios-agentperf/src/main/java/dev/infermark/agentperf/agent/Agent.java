@@ -77,7 +77,9 @@ public final class Agent implements Runnable {
           // One conversation per play of a trajectory by an agent: session-routing headers keep it on one worker.
           RequestTags tags = new RequestTags(correlation, correlation, i, correlation, null, id, 0,
               Map.of("agentperf_phase", phaseIndex, "agentperf_agents", phaseAgents, "agent", id, "trajectory_id", t.id()));
-          RequestRecord r = client.send(requests.build(label, tags, prefix, turn, prefixed, sequence++));
+          // With several infermark.urls an agent keeps one: its conversations' cache lives there.
+          RequestRecord r = client.send(requests.build(label, tags, prefix, turn, prefixed, sequence++)
+              .withAffinity("agent-" + id));
           if (stopped && !r.ok() && label == Phase.WARMUP) {
             hooks.cutOff(id, r);
             return;

@@ -68,6 +68,8 @@ class PhaseRunTest {
       assertThat(q.maxTokens()).isEqualTo(16384);
       assertThat(q.messages().get(0).content().toString()).startsWith(PhasePrefix.of(1, 1).text());
       assertThat(q.messages().get(1).content().toString()).doesNotContain("cache namespace");
+      // with several infermark.urls, an agent's requests all go to one (its cache lives there)
+      assertThat(q.affinity()).isEqualTo("agent-" + q.tags().lane());
     });
   }
 

@@ -48,9 +48,11 @@ final class Dispatch {
     String marker = play.marker;
     String model = turn.model();
     long id = wireSeq++;
+    // With several infermark.urls a lane keeps one: every request of its session trees meets their cache there.
+    String affinity = "lane-" + play.lane.index;
     Outgoing out = new Outgoing(phase, tags, due,
         () -> new InferenceRequest(phase, tags, CacheBust.apply(s.prompts.messages(stream, t.turn), marker), null,
-            model, maxTokens, null, false, due),
+            model, maxTokens, null, false, due, affinity),
         r -> s.guarded(() -> complete(id, r)).run());
     s.wires.put(id, new Wire(out, run, t.turn, t.kind));
     return out;

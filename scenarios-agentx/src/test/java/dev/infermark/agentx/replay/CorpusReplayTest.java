@@ -54,6 +54,8 @@ class CorpusReplayTest {
     for (FakeDispatcher.Sent s : h.net.sent) {
       Integer prior = laneOfRoot.putIfAbsent(s.request().tags().rootCorrelationId(), s.request().tags().lane());
       assertThat(prior == null || prior == s.request().tags().lane()).as("a tree stays on its lane").isTrue();
+      // and so on one URL when there are several
+      assertThat(s.request().affinity()).isEqualTo("lane-" + s.request().tags().lane());
       String marker = (String) s.request().tags().extra().get("cache_bust_marker");
       assertThat(s.firstUserText()).startsWith(marker + "\n\n");
     }
