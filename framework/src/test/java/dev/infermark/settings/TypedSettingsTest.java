@@ -25,7 +25,7 @@ class TypedSettingsTest {
 
     boolean streaming();
 
-    Optional<URI> url();
+    Optional<List<URI>> url();
 
     Integer numDatasetEntries();
 
