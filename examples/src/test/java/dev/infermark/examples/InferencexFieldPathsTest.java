@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.agentx.InferencexAgentxMvp;
+import dev.infermark.artifact.RunFolders;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 
@@ -35,10 +36,7 @@ class InferencexFieldPathsTest {
         .configurationParameter("infermark.artifact-dir", artifacts.toString())
         .configurationParameter("infermark.progress-interval", "30s")
         .execute().testEvents().assertStatistics(s -> s.failed(0));
-    Path dir;
-    try (var dirs = Files.list(artifacts)) {
-      dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-    }
+    Path dir = RunFolders.all(artifacts).getFirst();
 
     // profile_export.jsonl: per-record metrics as {"value", "unit"}, full-response ITL included.
     List<JsonNode> profiling = Files.readAllLines(dir.resolve("profile_export.jsonl")).stream().map(Json::parse)

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.agentx.InferencexAgentxMvp;
+import dev.infermark.artifact.RunFolders;
 import dev.infermark.json.Json;
 import dev.infermark.servermetrics.ServerMetricsExport;
 import dev.infermark.settings.Settings;
@@ -61,9 +62,7 @@ class SeveralUrlsEndToEndTest {
   }
 
   private static Path runDir(Path artifacts) throws Exception {
-    try (var dirs = Files.list(artifacts)) {
-      return dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-    }
+    return RunFolders.all(artifacts).getFirst();
   }
 
   private static List<JsonNode> records(Path dir) throws Exception {
