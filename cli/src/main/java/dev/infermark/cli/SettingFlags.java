@@ -181,8 +181,7 @@ final class SettingFlags {
       }
       case URL -> {
         if (raw.size() > 1) {
-          problems.add(f.primary() + " is given " + raw.size() + " times (" + String.join(", ", raw) + "): infermark "
-              + "benchmarks one server per run (AIPerf's round-robin over several URLs is not supported)");
+          problems.add(f.primary() + " is given " + raw.size() + " times (" + String.join(", ", raw) + "); it takes one URL");
           return Optional.empty();
         }
         text = raw.getFirst();
