@@ -111,9 +111,14 @@ class LocalShardsTest {
       double[] v = all.stream().filter(l -> phase(l).equals("profiling") && l.get("error").isNull())
           .map(l -> l.at("/metrics/" + tag + "/value")).filter(n -> !n.isMissingNode()).mapToDouble(JsonNode::asDouble)
           .sorted().toArray();
-      assertThat(v).as(tag).hasSize(30);
+      // A one-token answer (the simulator may stop early) has no inter-token latency: absent, not 0.
+      if (tag.equals("inter_token_latency")) {
+        assertThat(v).as(tag).isNotEmpty().hasSizeLessThanOrEqualTo(30);
+      } else {
+        assertThat(v).as(tag).hasSize(30);
+      }
       JsonNode m = json.get(tag);
-      assertThat(m.get("count").asLong()).as(tag).isEqualTo(30);
+      assertThat(m.get("count").asLong()).as(tag).isEqualTo(v.length);
       assertThat(m.get("min").asDouble()).as(tag).isCloseTo(v[0], within(1e-12 * v[0]));
       assertThat(m.get("max").asDouble()).as(tag).isCloseTo(v[v.length - 1], within(1e-12 * v[v.length - 1]));
       for (double q : new double[] {50, 90, 99}) {
