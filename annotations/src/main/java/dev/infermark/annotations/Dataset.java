@@ -1,15 +1,20 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import dev.infermark.api.API;
+
 /**
  * The scenario's default data source. Shorthand for {@code @Default} of {@code public-dataset}
  * (a named public dataset) or {@code input-file} (a local file or folder); settings override it.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,11 +1,15 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+
+import dev.infermark.api.API;
 
 /**
  * A scenario's default for one setting: the lowest precedence, below
@@ -19,6 +23,7 @@ import java.lang.annotation.Target;
  * composed annotation, e.g. one smoke preset shared by several scenarios); the class's own
  * {@code @Default}s win over the composed ones.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,15 +1,20 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import dev.infermark.api.API;
+
 /**
  * The API the scenario talks to. Shorthand for {@code @Default} of {@code endpoint-type} and
  * {@code streaming}. Without it: {@code chat}, streaming on.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,11 +1,15 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+
+import dev.infermark.api.API;
 
 /**
  * A rule the scenario fixes about one setting. Repeatable; checked before any traffic.
@@ -34,6 +38,7 @@ import java.lang.annotation.Target;
  * <p>A scenario with at least one {@code @Locked} stamps a submission verdict, shown as its own
  * {@code submission_valid} test node.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

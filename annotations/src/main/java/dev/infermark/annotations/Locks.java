@@ -1,12 +1,17 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import dev.infermark.api.API;
+
 /** Container of repeated {@link Locked} annotations; write {@code @Locked} several times instead. */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

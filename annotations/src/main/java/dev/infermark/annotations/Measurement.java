@@ -1,10 +1,14 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+
+import dev.infermark.api.API;
 
 /**
  * The measured (profiling) phase. Shorthand for {@code @Default} of
@@ -14,6 +18,7 @@ import java.lang.annotation.Target;
  * at the duration or after {@link #requests()} completed requests, whichever comes first; in-flight
  * requests then have the grace period ({@code benchmark-grace-period}, default 30 s) to finish.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,10 +1,14 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+
+import dev.infermark.api.API;
 
 /**
  * A swept parameter: a non-static field of a {@link Scenario} class set before each run.
@@ -19,6 +23,7 @@ import java.lang.annotation.Target;
  * generator that reads the setting is swept too, e.g. the generic workload's concurrency:
  * {@code @Param(value = {"8", "32"}, setting = "concurrency") int users;}.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.FIELD)

@@ -1,10 +1,14 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+
+import dev.infermark.api.API;
 
 /**
  * Marks a class as a scenario: a benchmark the infermark engine discovers and runs.
@@ -16,6 +20,7 @@ import java.lang.annotation.Target;
  * <p>{@link #name()} is what users select by ({@code -Dinfermark.scenario=<name>}) and what the
  * artifacts record; it defaults to the simple class name. Names are unique on a class path.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,5 +1,7 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;
@@ -9,6 +11,8 @@ import java.lang.annotation.Target;
 
 import dev.infermark.api.Metric;
 import dev.infermark.api.Stat;
+
+import dev.infermark.api.API;
 
 /**
  * A service-level objective: a threshold on one statistic of one metric of a run. Repeatable.
@@ -25,6 +29,7 @@ import dev.infermark.api.Stat;
  * dev.infermark.api.Metric.*} and {@code dev.infermark.api.Stat.*}); a result a scenario's own
  * generator adds: {@code @Slo(custom = "my_score", min = 0.9)}.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,16 +1,21 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import dev.infermark.api.API;
+
 /**
  * The warmup phase before measurement; its records are tagged {@code warmup} and kept out of the
  * profiling metrics. Shorthand for {@code @Default} of {@code warmup-request-count} and
  * {@code warmup-duration}. No {@code @Warmup} means no warmup unless settings ask for one.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,10 +1,14 @@
 package dev.infermark.annotations;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+
+import dev.infermark.api.API;
 
 /**
  * Marks the method of a {@link Scenario} class that builds the run's load generator.
@@ -16,6 +20,7 @@ import java.lang.annotation.Target;
  * whose methods read settings ({@code interface ChatSettings { Duration benchmarkDuration(); }}: a typed
  * settings interface, implemented from the run's settings; see {@link SettingsPrefix}, {@link SettingName}).
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)

@@ -1,5 +1,7 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -8,11 +10,13 @@ import java.lang.annotation.Target;
 
 /**
  * How far a public type may be relied on, as JUnit's {@code @API} says it (our own, so that this
- * module has no dependencies). Types of {@code dev.infermark.api} and {@code dev.infermark.annotations}
- * are {@link Status#STABLE} unless marked; every framework package is marked
- * {@link Status#INTERNAL} in its {@code package-info.java}: public for the other infermark modules,
- * not for scenario authors.
+ * module has no dependencies). Every public type of {@code dev.infermark.api..} and
+ * {@code dev.infermark.annotations} carries it (the examples' {@code ArchitectureTest} checks):
+ * {@link Status#EXPERIMENTAL} for what a self-phased methodology uses and the run result, which
+ * may still change shape; {@link Status#STABLE} for the rest. Classes outside these packages are
+ * not API, whatever their modifiers.
  */
+@API(status = STABLE)
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.TYPE, ElementType.PACKAGE, ElementType.METHOD, ElementType.CONSTRUCTOR, ElementType.FIELD})

@@ -1,5 +1,7 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 /**
  * A closed-loop workload: {@code concurrency} virtual users, each calling {@link #iterate} again
  * and again, one request in flight per user. The harness owns the phases: warmup
@@ -8,6 +10,7 @@ package dev.infermark.api;
  * {@code benchmark-grace-period} for what is in flight, then a cut-off (recorded as such). It sets
  * each request's phase and records it.
  */
+@API(status = STABLE)
 @FunctionalInterface
 public non-sealed interface ClosedLoop extends LoadGenerator {
   /**

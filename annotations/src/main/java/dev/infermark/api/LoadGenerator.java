@@ -1,5 +1,7 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 /**
  * What a scenario's {@code @Workload} method returns: the work of a run. Two kinds, by who owns the
  * phases:
@@ -14,4 +16,5 @@ package dev.infermark.api;
  * Either way, every request sent through the run's client is recorded by the harness, and a
  * cancel aborts what is in flight (recorded as cancelled).
  */
+@API(status = STABLE)
 public sealed interface LoadGenerator permits ClosedLoop, SelfPhased {}

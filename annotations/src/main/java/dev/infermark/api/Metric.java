@@ -1,5 +1,7 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.util.Optional;
 
 /**
@@ -11,6 +13,7 @@ import java.util.Optional;
  * <p>A {@linkplain #distribution() distribution} is measured per request and summarised by
  * statistics ({@link Stat#P95}, ...); any other metric is one value per run ({@link Stat#VALUE}).
  */
+@API(status = STABLE)
 public enum Metric {
   /** Not one of these: the metric is a scenario's own, named by {@code @Slo(custom = ...)}. */
   CUSTOM("", "", false),

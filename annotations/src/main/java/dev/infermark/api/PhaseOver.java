@@ -1,9 +1,12 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 /**
  * Thrown by a {@link ClosedLoop} user's client when the phase is over (its time or request count
  * is spent, or the run was cancelled): the harness ends the iteration. Not an error; let it pass.
  */
+@API(status = STABLE)
 public final class PhaseOver extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.EXPERIMENTAL;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -13,6 +15,7 @@ import dev.infermark.api.request.Phase;
  * recorded), cancellation, where the run is (for progress and the server-metrics window), and the
  * run's identity. Passed to {@code @Workload} methods that take it.
  */
+@API(status = EXPERIMENTAL)
 public interface RunContext {
   /** The scenario's name. */
   String scenario();

@@ -1,5 +1,7 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.EXPERIMENTAL;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +14,7 @@ import java.util.OptionalDouble;
  * console and entries for the test report. Values are keyed {@code [tier/]metric[:stat]}; a value
  * that was not measured is absent (never 0).
  */
+@API(status = EXPERIMENTAL)
 public final class RunResult {
   private final Map<String, Double> values = new LinkedHashMap<>();
   private final Map<String, String> units = new LinkedHashMap<>();

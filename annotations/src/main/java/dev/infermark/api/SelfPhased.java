@@ -1,5 +1,7 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.EXPERIMENTAL;
+
 /**
  * A workload that runs its own phases (a methodology's rules: the AgentX replay's priming and
  * steady state, the AgentPerf search, an accuracy evaluation). It tells the harness where it is
@@ -8,6 +10,7 @@ package dev.infermark.api;
  * cancel) aborts and records what is still in flight. Its scenario may not carry
  * {@code @Warmup}/{@code @Measurement} (rejected at discovery): its phases are set by its own settings.
  */
+@API(status = EXPERIMENTAL)
 @FunctionalInterface
 public non-sealed interface SelfPhased extends LoadGenerator {
   /**

@@ -1,11 +1,14 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 /**
  * The names of the core settings, for annotations: {@code @Default(key = Setting.CONCURRENCY, value = "8")},
  * {@code @Locked(key = Setting.STREAMING, value = "true")}. A setting is {@code -Dinfermark.<name>}
  * or {@code INFERMARK_<NAME>}; docs/settings.md says what each does. The methodology modules keep
  * the names of their own settings beside their key catalogs.
  */
+@API(status = STABLE)
 public final class Setting {
   private Setting() {}
 

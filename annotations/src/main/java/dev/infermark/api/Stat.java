@@ -1,5 +1,7 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.util.Locale;
 
 /**
@@ -7,6 +9,7 @@ import java.util.Locale;
  * for a scalar result ({@code request_throughput}, {@code accuracy}, {@code supported_agents}).
  * Averages and standard deviations are numpy's (population), percentiles numpy's linear ones.
  */
+@API(status = STABLE)
 public enum Stat {
   AVG, MIN, MAX, STD, P1, P5, P10, P25, P50, P75, P90, P95, P99,
   /** How many values the distribution has. */

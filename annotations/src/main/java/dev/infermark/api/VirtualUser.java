@@ -1,9 +1,12 @@
 package dev.infermark.api;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import dev.infermark.api.request.InferenceClient;
 import dev.infermark.api.request.Phase;
 
 /** One virtual user of a {@link ClosedLoop} workload, as its iteration sees it. */
+@API(status = STABLE)
 public interface VirtualUser {
   /** The user's index, from 0 to {@code concurrency - 1}. */
   int index();

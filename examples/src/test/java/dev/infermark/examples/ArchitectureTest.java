@@ -1,5 +1,6 @@
 package dev.infermark.examples;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,12 +14,13 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import dev.infermark.annotations.Scenario;
+import dev.infermark.api.API;
 
 /**
  * The architecture's rules over the main code of every module (this module sees them all): no
  * package depends on itself through others; the API (what a scenario author compiles against)
  * uses nothing but itself and the JDK; a built-in {@code @Scenario} class uses the API and its own
- * methodology, never the framework.
+ * methodology, never the framework; every public type of the API says how far it may be relied on.
  */
 class ArchitectureTest {
   /** Our modules' main classes: a reactor module's classes folder or jar (not a test jar), never a third-party jar. */
@@ -60,6 +62,14 @@ class ArchitectureTest {
     noClasses().that().resideInAnyPackage("dev.infermark.api..", "dev.infermark.annotations..")
         .should().dependOnClassesThat()
         .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..")
+        .check(MAIN);
+  }
+
+  @Test
+  void everyPublicApiTypeCarriesItsApiStatus() {
+    classes().that().resideInAnyPackage("dev.infermark.api..", "dev.infermark.annotations..")
+        .and().arePublic().and().areTopLevelClasses()
+        .should().beAnnotatedWith(API.class)
         .check(MAIN);
   }
 }

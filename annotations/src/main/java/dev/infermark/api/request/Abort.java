@@ -1,7 +1,11 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.EXPERIMENTAL;
+
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+
+import dev.infermark.api.API;
 
 /**
  * Aborts requests in flight and says why. Send requests with it
@@ -11,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ({@link RequestError#cutOff}). One abort may cover many requests (a phase's); the first
  * {@link #abort} wins, and a request sent with an aborted {@code Abort} is aborted at once.
  */
+@API(status = EXPERIMENTAL)
 public final class Abort {
   private final CopyOnWriteArrayList<Runnable> actions = new CopyOnWriteArrayList<>();
   private volatile RequestError reason;

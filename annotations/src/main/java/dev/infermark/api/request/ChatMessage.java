@@ -1,9 +1,13 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+
+import dev.infermark.api.API;
 
 /**
  * One chat message. {@code content} is a {@link CharSequence} so that large prompts can be
@@ -20,6 +24,7 @@ import java.util.Map;
  * @param toolCallId the call a {@code tool} message answers, or {@code null}
  * @param name the message's {@code name} (the tool's, for a tool result), or {@code null}
  */
+@API(status = STABLE)
 public record ChatMessage(String role, CharSequence content, List<Map<String, Object>> toolCalls, String toolCallId,
     String name) {
   public ChatMessage {

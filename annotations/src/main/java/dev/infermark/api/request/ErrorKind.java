@@ -1,6 +1,11 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.STABLE;
+
+import dev.infermark.api.API;
+
 /** Why a request failed. */
+@API(status = STABLE)
 public enum ErrorKind {
   /** The prompt did not fit the model's context (HTTP 400 with an overflow wording, or in-stream). */
   CONTEXT_OVERFLOW,

@@ -1,5 +1,9 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.STABLE;
+
+import dev.infermark.api.API;
+
 /**
  * Sends requests to the run's inference server and measures them; the harness records every
  * request sent through it, exactly once, whatever happens to it. Never throws for a failed
@@ -8,6 +12,7 @@ package dev.infermark.api.request;
  * sending thread aborts the request: it comes back {@link ErrorKind#CANCELLED}, with what was
  * measured so far.
  */
+@API(status = STABLE)
 public interface InferenceClient {
   /** Sends {@code request} and returns its record (already recorded by the harness). */
   RequestRecord send(InferenceRequest request);

@@ -1,7 +1,11 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.util.List;
 import java.util.Map;
+
+import dev.infermark.api.API;
 
 /**
  * One request to send. The client builds the body: {@code messages} (chat) or {@code prompt}
@@ -22,6 +26,7 @@ import java.util.Map;
  *     URL (where their prefix cache lives); {@code null} spreads them round-robin. Use a bounded set
  *     of keys (a lane, an agent): the client remembers each key's URL for the run
  */
+@API(status = STABLE)
 public record InferenceRequest(Phase phase, RequestTags tags, List<ChatMessage> messages, CharSequence prompt,
     String model, Integer maxTokens, Map<String, Object> extraBody, boolean keepText, long dueNs, String affinity) {
 

@@ -1,5 +1,7 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.AbstractList;
@@ -11,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.infermark.api.API;
+
 /**
  * JSON values as plain Java, so that request bodies need no JSON library here: {@code null},
  * {@link String}, {@link Boolean}, a {@link Number}, a {@link List} of values and a {@link Map}
@@ -19,6 +23,7 @@ import java.util.Set;
  * under the writer, and a frozen value is shared, never copied again (tool definitions sent with
  * every request of a trajectory).
  */
+@API(status = STABLE)
 public final class JsonValues {
   private JsonValues() {}
 

@@ -1,6 +1,11 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.STABLE;
+
+import dev.infermark.api.API;
+
 /** The phase a request belongs to. Warmup records never enter profiling metrics. */
+@API(status = STABLE)
 public enum Phase {
   WARMUP, PROFILING;
 

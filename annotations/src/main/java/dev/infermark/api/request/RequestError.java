@@ -1,5 +1,9 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.STABLE;
+
+import dev.infermark.api.API;
+
 /**
  * A failed request's error, kept in its record.
  *
@@ -9,6 +13,7 @@ package dev.infermark.api.request;
  * @param message a one-line message
  * @param body the start of the response body (bounded), or {@code null}
  */
+@API(status = STABLE)
 public record RequestError(ErrorKind kind, int code, String type, String message, String body) {
   /** The {@link #type} of a request cut off because the run's time was up (not because it was cancelled). */
   public static final String CUT_OFF = "CutOff";

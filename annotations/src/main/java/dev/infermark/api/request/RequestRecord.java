@@ -1,5 +1,9 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.API;
+
 /**
  * Everything measured about one request: the single source of truth from which metrics, exports
  * and SLO checks are computed. Times are {@code System.nanoTime()} values taken at the socket read
@@ -26,6 +30,7 @@ package dev.infermark.api.request;
  * @param urlIndex which of the run's {@code infermark.url}s it was sent to (0 for a single URL), or
  *     -1 when unknown (not sent by the run's client)
  */
+@API(status = EXPERIMENTAL)
 public record RequestRecord(Phase phase, String requestId, RequestTags tags, long dueNs, long startNs,
     long startEpochMicros, long ackNs, long[] contentChunkNs, long endNs, Integer inputTokens, Integer outputTokens,
     Integer reasoningTokens, Integer cachedTokens, String text, String reasoningText, String finishReason,

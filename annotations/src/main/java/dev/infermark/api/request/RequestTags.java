@@ -1,6 +1,10 @@
 package dev.infermark.api.request;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.util.Map;
+
+import dev.infermark.api.API;
 
 /**
  * Who a request belongs to: its conversation, session tree and lane. Carried from the request
@@ -15,6 +19,7 @@ import java.util.Map;
  * @param agentDepth 0 for a root conversation, 1 for a sub-agent, ...
  * @param extra further fields for the export's metadata (e.g. {@code source_trace_id}); immutable
  */
+@API(status = STABLE)
 public record RequestTags(String conversationId, String correlationId, int turnIndex, String rootCorrelationId,
     String parentCorrelationId, int lane, int agentDepth, Map<String, Object> extra) {
 

@@ -1,5 +1,7 @@
 package dev.infermark.api.workload;
 
+import static dev.infermark.api.API.Status.STABLE;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -11,11 +13,14 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 
+import dev.infermark.api.API;
+
 /**
  * The generic closed-loop workload: each virtual user replays the same conversation (its turns in
  * order, the history carrying each reply) again and again. The harness runs the phases
  * ({@link ClosedLoop}); one iteration is one play of the conversation.
  */
+@API(status = STABLE)
 public final class Conversations implements ClosedLoop {
   private final List<Turn> turns;
 
