@@ -1,6 +1,6 @@
 package dev.infermark.annotations;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -8,7 +8,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * The scenario's default data source. Shorthand for {@code @Default} of {@code public-dataset}

@@ -1,6 +1,6 @@
 package dev.infermark.annotations;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -9,7 +9,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * A scenario's default for one setting: the lowest precedence, below

@@ -1,6 +1,6 @@
 package dev.infermark.annotations;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -12,7 +12,7 @@ import java.lang.annotation.Target;
 import dev.infermark.api.Metric;
 import dev.infermark.api.Stat;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * A service-level objective: a threshold on one statistic of one metric of a run. Repeatable.

@@ -1,6 +1,8 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
+
+import dev.infermark.api.status.API;
 
 /**
  * A closed-loop workload: {@code concurrency} virtual users, each calling {@link #iterate} again

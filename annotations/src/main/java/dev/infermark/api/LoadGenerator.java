@@ -1,6 +1,8 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
+
+import dev.infermark.api.status.API;
 
 /**
  * What a scenario's {@code @Workload} method returns: the work of a run. Two kinds, by who owns the

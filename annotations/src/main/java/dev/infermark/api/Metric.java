@@ -1,8 +1,10 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.util.Optional;
+
+import dev.infermark.api.status.API;
 
 /**
  * Every metric infermark's generators produce, with its tag (the name in artifacts and result

@@ -1,6 +1,8 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
+
+import dev.infermark.api.status.API;
 
 /**
  * Thrown by a {@link ClosedLoop} user's client when the phase is over (its time or request count

@@ -1,6 +1,6 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.EXPERIMENTAL;
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +9,8 @@ import java.util.Optional;
 
 import dev.infermark.api.request.InferenceClient;
 import dev.infermark.api.request.Phase;
+
+import dev.infermark.api.status.API;
 
 /**
  * One run as a {@link SelfPhased} workload sees it: the client (every request sent through it is

@@ -1,6 +1,6 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.EXPERIMENTAL;
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+
+import dev.infermark.api.status.API;
 
 /**
  * What a run measured, as named values that {@code @Slo} checks look up, plus lines for the

@@ -1,6 +1,8 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.EXPERIMENTAL;
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
 
 /**
  * A workload that runs its own phases (a methodology's rules: the AgentX replay's priming and

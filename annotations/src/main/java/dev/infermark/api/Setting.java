@@ -1,6 +1,8 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
+
+import dev.infermark.api.status.API;
 
 /**
  * The names of the core settings, for annotations: {@code @Default(key = Setting.CONCURRENCY, value = "8")},

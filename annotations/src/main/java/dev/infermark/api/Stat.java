@@ -1,8 +1,10 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.util.Locale;
+
+import dev.infermark.api.status.API;
 
 /**
  * A statistic of a metric, as AIPerf names them ({@code avg}, {@code p95}, ...), or {@link #VALUE}

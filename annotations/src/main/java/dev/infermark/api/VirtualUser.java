@@ -1,9 +1,11 @@
 package dev.infermark.api;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import dev.infermark.api.request.InferenceClient;
 import dev.infermark.api.request.Phase;
+
+import dev.infermark.api.status.API;
 
 /** One virtual user of a {@link ClosedLoop} workload, as its iteration sees it. */
 @API(status = STABLE)

@@ -14,7 +14,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import dev.infermark.annotations.Scenario;
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * The architecture's rules over the main code of every module (this module sees them all): no

@@ -1,11 +1,11 @@
 package dev.infermark.api.request;
 
-import static dev.infermark.api.API.Status.EXPERIMENTAL;
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * Aborts requests in flight and says why. Send requests with it

@@ -1,13 +1,13 @@
 package dev.infermark.api.request;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * One chat message. {@code content} is a {@link CharSequence} so that large prompts can be

@@ -1,11 +1,11 @@
 package dev.infermark.api.request;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.util.List;
 import java.util.Map;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * One request to send. The client builds the body: {@code messages} (chat) or {@code prompt}

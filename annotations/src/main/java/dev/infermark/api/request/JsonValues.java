@@ -1,6 +1,6 @@
 package dev.infermark.api.request;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * JSON values as plain Java, so that request bodies need no JSON library here: {@code null},

@@ -1,8 +1,8 @@
 package dev.infermark.api.request;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /** The phase a request belongs to. Warmup records never enter profiling metrics. */
 @API(status = STABLE)

@@ -1,8 +1,8 @@
 package dev.infermark.api.request;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * A failed request's error, kept in its record.

@@ -1,8 +1,8 @@
 package dev.infermark.api.request;
 
-import static dev.infermark.api.API.Status.EXPERIMENTAL;
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * Everything measured about one request: the single source of truth from which metrics, exports

@@ -1,10 +1,10 @@
 package dev.infermark.api.request;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.util.Map;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * Who a request belongs to: its conversation, session tree and lane. Carried from the request

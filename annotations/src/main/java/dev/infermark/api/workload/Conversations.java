@@ -1,6 +1,6 @@
 package dev.infermark.api.workload;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * The generic closed-loop workload: each virtual user replays the same conversation (its turns in

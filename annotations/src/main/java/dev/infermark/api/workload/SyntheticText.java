@@ -1,8 +1,8 @@
 package dev.infermark.api.workload;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * Seeded synthetic text with an exact token count under the run's tokenizer. Take it as a

@@ -1,8 +1,8 @@
 package dev.infermark.api.workload;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
-import dev.infermark.api.API;
+import dev.infermark.api.status.API;
 
 /**
  * One user turn of a synthetic conversation: its text and the output cap.

@@ -1,6 +1,6 @@
-package dev.infermark.api;
+package dev.infermark.api.status;
 
-import static dev.infermark.api.API.Status.STABLE;
+import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
