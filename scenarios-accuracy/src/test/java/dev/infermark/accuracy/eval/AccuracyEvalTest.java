@@ -150,6 +150,22 @@ class AccuracyEvalTest {
     assertThat(r.consoleLines()).anyMatch(l -> l.startsWith("OVERALL") && l.endsWith("66.67%"));
   }
 
+  /**
+   * Pins {@code accuracy_results.csv} and {@code accuracy_export.jsonl} byte for byte (one request at
+   * a time, so the lines keep their order); the timestamps and the fake server's random request ids are masked.
+   */
+  @Test
+  void accuracyFilesAreUnchanged(@TempDir Path out) throws Exception {
+    Map<String, String> s = settings("mmlu");
+    s.put("concurrency", "1");
+    run("mmlu", s, out, true);
+    dev.infermark.testkit.Golden.assertMatches("accuracy/accuracy_results.csv", Files.readString(out.resolve("accuracy_results.csv")));
+    String jsonl = Files.readString(out.resolve("accuracy_export.jsonl"))
+        .replaceAll("\"timestamp_ns\":\\d+", "\"timestamp_ns\":0")
+        .replaceAll("\"x_request_id\":\"[^\"]*\"", "\"x_request_id\":\"<id>\"");
+    dev.infermark.testkit.Golden.assertMatches("accuracy/accuracy_export.jsonl", jsonl);
+  }
+
   @Test
   void verboseLinesCancellationAndExportExtras(@TempDir Path out) throws Exception {
     Map<String, String> s = settings("gsm8k");

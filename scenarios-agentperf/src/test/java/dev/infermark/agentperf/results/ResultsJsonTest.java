@@ -30,7 +30,7 @@ class ResultsJsonTest {
     double speed = 1000.0 / agents;
     PhaseStats stats = new PhaseStats(10, 0, new double[] {100, 100}, new double[] {speed, speed}, new double[] {speed, speed},
         (long) (agents * speed * 10), 10);
-    PowerSummary power = withPower ? new PowerSummary(5, 2, 100.0 * agents, 110.0 * agents, Map.of("0", 50.0 * agents, "1", 50.0 * agents)) : null;
+    PowerSummary power = withPower ? new PowerSummary(5, 2, 100.0 * agents, 110.0 * agents, new java.util.TreeMap<>(Map.of("0", 50.0 * agents, "1", 50.0 * agents))) : null;
     return new PhaseResult(index, agents, "1 2 3\nPerformance replay cache namespace. Ignore the digits above.\n\n",
         new GateStatus(30, 3, 600_000_000_000L, true, true, true), true, 600, 1000, 0, stats, null, power, 700);
   }
@@ -95,5 +95,24 @@ class ResultsJsonTest {
     assertThat(json.has("accelerators")).isFalse();
     assertThat(json.path("power").has("overall")).isFalse();
     assertThat(json.path("power").path("sampler").asString()).isEqualTo("none");
+  }
+
+  /** Pins {@code agentperf_results.json} byte for byte (with and without power and accelerators, and a cancelled run). */
+  @Test
+  void resultsFileIsUnchanged() throws Exception {
+    dev.infermark.testkit.Golden.assertMatches("agentperf/agentperf_results.json", Files.readString(ResultsJson.write(report(true, 8), dir)));
+    dev.infermark.testkit.Golden.assertMatches("agentperf/agentperf_results_no_power.json",
+        Files.readString(ResultsJson.write(report(false, null), dir)));
+    AgentPerfReport full = report(true, 8);
+    AgentPerfReport cut = new AgentPerfReport("aa-agentperf", null, 3, "syn", 2, Map.of(), null, "none", 2,
+        new PowerSummary(1, 1, 5.0, 6.0, Map.of("0", 5.0)), List.of(full.phases().get(0), withTokenCheck(full.phases().get(1))),
+        full.verdicts(), List.of(), false);
+    dev.infermark.testkit.Golden.assertMatches("agentperf/agentperf_results_cancelled.json",
+        Files.readString(ResultsJson.write(cut, dir)));
+  }
+
+  private static PhaseResult withTokenCheck(PhaseResult p) {
+    return new PhaseResult(p.index(), p.agents(), p.prefix(), p.gates(), false, p.windowSeconds(), p.requestsSent(), 3, p.stats(),
+        new dev.infermark.agentperf.phase.TokenCheck(4, 100, 96, 0.04, "space"), p.power(), p.wallSeconds());
   }
 }
