@@ -20,7 +20,8 @@ import dev.infermark.api.status.API;
  * The architecture's rules over the main code of every module (this module sees them all): no
  * package depends on itself through others; the API (what a scenario author compiles against)
  * uses nothing but itself and the JDK; a built-in {@code @Scenario} class uses the API and its own
- * methodology, never the framework; every public type of the API says how far it may be relied on.
+ * methodology, never the framework; every public type of the API says how far it may be relied on,
+ * and every other package says it is not API.
  */
 class ArchitectureTest {
   /** Our modules' main classes: a reactor module's classes folder or jar (not a test jar), never a third-party jar. */
@@ -71,5 +72,15 @@ class ArchitectureTest {
         .and().arePublic().and().areTopLevelClasses()
         .should().beAnnotatedWith(API.class)
         .check(MAIN);
+  }
+
+  @Test
+  void everyPackageOutsideTheApiSaysItIsNotApi() {
+    // public for the modules' sake, not the author's: the package says so (INTERNAL or EXPERIMENTAL)
+    var unmarked = MAIN.stream().map(c -> c.getPackageName()).distinct()
+        .filter(p -> !p.startsWith("dev.infermark.api") && !p.startsWith("dev.infermark.annotations"))
+        .filter(p -> !MAIN.getPackage(p).isAnnotatedWith(API.class))
+        .sorted().toList();
+    assertThat(unmarked).as("packages without a package-info.java carrying @API(status = INTERNAL)").isEmpty();
   }
 }

@@ -14,7 +14,8 @@ import java.lang.annotation.Target;
  * {@code dev.infermark.annotations} carries it (the examples' {@code ArchitectureTest} checks):
  * {@link Status#EXPERIMENTAL} for what a self-phased methodology uses and the run result, which
  * may still change shape; {@link Status#STABLE} for the rest. Classes outside these packages are
- * not API, whatever their modifiers.
+ * not API, whatever their modifiers: their packages say so ({@link Status#INTERNAL}, or
+ * {@link Status#EXPERIMENTAL} for the built-in scenario classes and the test kit).
  */
 @API(status = STABLE)
 @Documented

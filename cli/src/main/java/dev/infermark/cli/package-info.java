@@ -1,0 +1,12 @@
+/**
+ * The {@code infermark} command line (picocli): profile, list, describe, report, compare, merge, simulator, completion.
+ *
+ * <p>Internal to infermark: may change without notice. A scenario author compiles against
+ * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ */
+@API(status = INTERNAL)
+package dev.infermark.cli;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;

@@ -1,0 +1,12 @@
+/**
+ * Run folders and the files written into them: AIPerf exports, aggregates, inputs, the profiling window.
+ *
+ * <p>Internal to infermark: may change without notice. A scenario author compiles against
+ * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ */
+@API(status = INTERNAL)
+package dev.infermark.artifact;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;

@@ -1,0 +1,12 @@
+/**
+ * The OpenAI-compatible streaming client: transports (Netty, JDK HttpClient), request bodies, SSE, URL routing.
+ *
+ * <p>Internal to infermark: may change without notice. A scenario author compiles against
+ * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ */
+@API(status = INTERNAL)
+package dev.infermark.client;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;

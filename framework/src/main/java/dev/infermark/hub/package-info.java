@@ -1,0 +1,12 @@
+/**
+ * Hugging Face hub access: the HTTP API, the local cache, offline lookups.
+ *
+ * <p>Internal to infermark: may change without notice. A scenario author compiles against
+ * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ */
+@API(status = INTERNAL)
+package dev.infermark.hub;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;

@@ -1,0 +1,12 @@
+/**
+ * {@code @Locked} rules: checking settings against a methodology's locks and stamping overrides.
+ *
+ * <p>Internal to infermark: may change without notice. A scenario author compiles against
+ * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ */
+@API(status = INTERNAL)
+package dev.infermark.lock;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;

@@ -1,0 +1,12 @@
+/**
+ * One shard of a run split across processes: index, count, start instant, run id.
+ *
+ * <p>Internal to infermark: may change without notice. A scenario author compiles against
+ * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ */
+@API(status = INTERNAL)
+package dev.infermark.shard;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;

@@ -1,0 +1,12 @@
+/**
+ * The capacity search: exponential ramp then binary search per SLO tier.
+ *
+ * <p>Internal to infermark: may change without notice. A scenario author compiles against
+ * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ */
+@API(status = INTERNAL)
+package dev.infermark.agentperf.search;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;

@@ -1,0 +1,12 @@
+/**
+ * Agentic trace replay: lanes, scheduling, priming, warmup, profiling and submission rules.
+ *
+ * <p>Internal to infermark: may change without notice. A scenario author compiles against
+ * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ */
+@API(status = INTERNAL)
+package dev.infermark.agentx.replay;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;
