@@ -18,7 +18,7 @@ public final class Keys implements KeyCatalog {
   // Target
   public static final SettingKey<List<java.net.URI>> URL = SettingKey.urls("url",
       "Server URL(s): host:port or full URLs. Several (comma-separated) share the load: requests go round-robin, "
-          + "an AgentX session tree or an AA-AgentPerf agent sticks to one. Unset: the embedded simulator is started for the run.");
+          + "an AgentX session tree, an AA-AgentPerf agent or a multi-turn conversation's user sticks to one. Unset: the embedded simulator is started for the run.");
   public static final SettingKey<List<String>> MODEL = SettingKey.list("model", null,
       "Model name(s) sent in requests; several are comma-separated (trace models map onto them in order).");
   public static final SettingKey<String> TOKENIZER = SettingKey.string("tokenizer", null,

@@ -73,4 +73,19 @@ class ConversationsTest {
     }
     assertThat(new SeededText(WordTokenizer.instance(), 7).tokens(50)).isEqualTo(new SeededText(WordTokenizer.instance(), 7).tokens(50));
   }
+
+  @Test
+  void aMultiTurnConversationKeepsEachUserOnOneUrlAndOneTurnGoesRoundRobin() throws Exception {
+    Map<String, String> settings = Map.of("concurrency", "2", "warmup-request-count", "0", "request-count", "8",
+        "benchmark-duration", "60s");
+    FakeClient multi = new FakeClient();
+    ScenarioTestKit.settings(settings).server(multi).artifactDir(dir.resolve("multi"))
+        .run(Conversations.repeat(Turn.user("hello there").maxTokens(2), Turn.user("and again").maxTokens(2)));
+    assertThat(multi.requests).isNotEmpty().allSatisfy(r ->
+        assertThat(r.affinity()).isEqualTo("user-" + r.tags().lane()));
+    FakeClient single = new FakeClient();
+    ScenarioTestKit.settings(settings).server(single).artifactDir(dir.resolve("single"))
+        .run(Conversations.repeat(Turn.user("hello there").maxTokens(2)));
+    assertThat(single.requests).isNotEmpty().allSatisfy(r -> assertThat(r.affinity()).isNull());
+  }
 }

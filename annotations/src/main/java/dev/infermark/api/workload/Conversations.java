@@ -18,7 +18,10 @@ import dev.infermark.api.status.API;
 /**
  * The generic closed-loop workload: each virtual user replays the same conversation (its turns in
  * order, the history carrying each reply) again and again. The harness runs the phases
- * ({@link ClosedLoop}); one iteration is one play of the conversation.
+ * ({@link ClosedLoop}); one iteration is one play of the conversation. With several
+ * {@code infermark.url}s, a conversation of more than one turn keeps each user on one URL (its
+ * history's prefix cache lives there: affinity {@code user-<index>}); one-turn conversations go
+ * round-robin.
  */
 @API(status = STABLE)
 public final class Conversations implements ClosedLoop {
@@ -44,6 +47,7 @@ public final class Conversations implements ClosedLoop {
   @Override
   public void iterate(VirtualUser user) {
     String correlation = UUID.randomUUID().toString();
+    String affinity = turns.size() > 1 ? "user-" + user.index() : null;
     List<ChatMessage> history = new ArrayList<>();
     for (int k = 0; k < turns.size(); k++) {
       Turn turn = turns.get(k);
@@ -51,7 +55,7 @@ public final class Conversations implements ClosedLoop {
       RequestTags tags = new RequestTags("conversation-" + user.index(), correlation, k, correlation, null, user.index(),
           0, null);
       InferenceRequest req = new InferenceRequest(user.phase(), tags, history, null, null, turn.maxTokens(), null,
-          k + 1 < turns.size(), -1);
+          k + 1 < turns.size(), -1, affinity);
       RequestRecord r = user.client().send(req);
       history.add(ChatMessage.assistant(r.text() == null ? "" : r.text()));
     }
