@@ -290,13 +290,13 @@ public final class ClientBench {
     }
 
     @Override
-    public void onMessage(String requestId, byte[] data, int length, long receivedNs) {
-      int at = indexOf(data, length);
+    public void onMessage(String requestId, byte[] data, int offset, int length, long receivedNs) {
+      int at = indexOf(data, offset, length);
       if (at < 0) {
         return;
       }
       long sent = 0;
-      for (int i = at + KEY.length; i < length && data[i] >= '0' && data[i] <= '9'; i++) {
+      for (int i = at + KEY.length; i < offset + length && data[i] >= '0' && data[i] <= '9'; i++) {
         sent = sent * 10 + (data[i] - '0');
       }
       int k = n.getAndIncrement();
@@ -305,9 +305,9 @@ public final class ClientBench {
       }
     }
 
-    private static int indexOf(byte[] d, int len) {
+    private static int indexOf(byte[] d, int off, int len) {
       outer:
-      for (int i = len - KEY.length; i >= 0; i--) { // sent_ns is near the end of the chunk
+      for (int i = off + len - KEY.length; i >= off; i--) { // sent_ns is near the end of the chunk
         for (int j = 0; j < KEY.length; j++) {
           if (d[i + j] != KEY[j]) {
             continue outer;

@@ -6,6 +6,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.time.Duration;
@@ -23,7 +25,6 @@ import javax.net.ssl.TrustManagerFactory;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -41,40 +42,28 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.DecoderException;
-import io.netty.handler.codec.PrematureChannelClosureException;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpStatusClass;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.FastThreadLocal;
 
 /**
  * The lean transport: Netty on its native epoll transport (NIO where epoll is not available), a
- * few event-loop threads for all connections, {@link HttpClientCodec}, JDK TLS. The first handler
- * of every connection takes one {@link System#nanoTime()} per raw socket read, before TLS and HTTP
- * decoding; every byte of that read is delivered with that time. Keep-alive connections are pooled
- * per scheme, host and port (most recently used first); a connection whose response was cut short
- * is dropped.
+ * few event-loop threads for all connections, JDK TLS, and HTTP/1.1 framing of our own
+ * ({@link HttpResponseDecoder}: the body bytes of each read go to the client as slices, no message
+ * object per HTTP chunk). The first handler of every connection takes one {@link System#nanoTime()}
+ * per raw socket read, before TLS and HTTP decoding; every byte of that read is delivered with that
+ * time. Keep-alive connections are pooled per scheme, host and port (most recently used first); a
+ * connection whose response was cut short is dropped.
  */
 final class NettyTransport implements Transport {
   private final EventLoopGroup group;
   private final Class<? extends SocketChannel> channelType;
   private final SslContext tls;
   private final int connectTimeoutMs;
-  private final Map<String, Deque<Channel>> idle = new ConcurrentHashMap<>();
+  private final Map<String, Pool> pools = new ConcurrentHashMap<>();
   private final ExecutorService handshakes = Executors.newVirtualThreadPerTaskExecutor();
 
   NettyTransport(int threads, TrustManagerFactory trust, Duration connectTimeout) {
@@ -110,6 +99,41 @@ final class NettyTransport implements Transport {
     handshakes.shutdownNow();
   }
 
+  /**
+   * The connections to one scheme, host and port: the idle ones (most recently used first) and how
+   * to open another (one bootstrap and pipeline initialiser for all of them).
+   */
+  private final class Pool {
+    final Deque<Channel> idle = new ConcurrentLinkedDeque<>();
+    final Bootstrap bootstrap;
+
+    Pool(boolean https, String host, int port) {
+      bootstrap = new Bootstrap().group(group).channel(channelType)
+          .option(ChannelOption.TCP_NODELAY, true)
+          // the pooled allocator copies out with no garbage; the default (adaptive) one allocates a view per copy
+          .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+          .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMs)
+          .handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+              ChannelPipeline p = ch.pipeline();
+              Stamp stamp = null;
+              if (https) {
+                // the raw read's time, before decryption
+                stamp = new Stamp();
+                p.addLast(stamp);
+                // the handshake's expensive steps on virtual threads, not on the event loop all streams share
+                SslHandler h = tls.newHandler(ch.alloc(), host, port, handshakes);
+                h.setHandshakeTimeoutMillis(connectTimeoutMs); // as the JDK's connect timeout: the request deadline
+                p.addLast(h);
+              }
+              // plain connections: Conn is first and stamps the read itself
+              p.addLast(new Conn(stamp, idle));
+            }
+          });
+    }
+  }
+
   /** One exchange: finds or opens a connection, writes the request, then the connection's {@link Conn} reads. */
   private final class NettyCall implements Call {
     private final HttpCall call;
@@ -117,11 +141,8 @@ final class NettyTransport implements Transport {
     private volatile boolean aborted;
     private volatile Channel channel;
     private boolean headersSeen;
-    private boolean https;
-    private String host;
-    private int port;
     private InetSocketAddress address;
-    private Deque<Channel> pool;
+    private Pool pool;
 
     NettyCall(HttpCall call, ResponseSink sink) {
       this.call = call;
@@ -130,10 +151,10 @@ final class NettyTransport implements Transport {
 
     void go() {
       URI u = call.uri();
-      https = "https".equalsIgnoreCase(u.getScheme());
-      host = u.getHost();
-      port = u.getPort() >= 0 ? u.getPort() : https ? 443 : 80;
-      pool = idle.computeIfAbsent((https ? "https://" : "http://") + host + ":" + port, k -> new ConcurrentLinkedDeque<>());
+      boolean https = "https".equalsIgnoreCase(u.getScheme());
+      String host = u.getHost();
+      int port = u.getPort() >= 0 ? u.getPort() : https ? 443 : 80;
+      pool = pools.computeIfAbsent((https ? "https://" : "http://") + host + ":" + port, k -> new Pool(https, host, port));
       try {
         // resolved here, on the sender's (virtual) thread, never on an event loop (the JVM caches names)
         address = new InetSocketAddress(InetAddress.getByName(host), port);
@@ -141,7 +162,7 @@ final class NettyTransport implements Transport {
         sink.onFailure(new ConnectException("cannot resolve " + host + ": " + e.getMessage()));
         return;
       }
-      for (Channel ch; (ch = pool.pollFirst()) != null; ) {
+      for (Channel ch; (ch = pool.idle.pollFirst()) != null; ) {
         if (ch.isActive()) {
           Channel reused = ch;
           ch.eventLoop().execute(() -> begin(reused));
@@ -153,36 +174,13 @@ final class NettyTransport implements Transport {
 
     /** Opens a new connection to the resolved address. */
     private void connect() {
-      new Bootstrap().group(group).channel(channelType)
-          .option(ChannelOption.TCP_NODELAY, true)
-          // the pooled allocator copies out with no garbage; the default (adaptive) one allocates a view per copy
-          .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-          .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMs)
-          .handler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-              Stamp stamp = new Stamp();
-              ChannelPipeline p = ch.pipeline();
-              p.addLast(stamp);
-              if (https) {
-                // the handshake's expensive steps on virtual threads, not on the event loop all streams share
-                SslHandler h = tls.newHandler(ch.alloc(), host, port, handshakes);
-                h.setHandshakeTimeoutMillis(connectTimeoutMs); // as the JDK's connect timeout: the request deadline
-                p.addLast(h);
-              }
-              // headers up to 64 KiB (proxies add many); HTTP chunks delivered as they arrive, in pieces up to 64 KiB
-              p.addLast(new HttpClientCodec(new HttpDecoderConfig().setMaxHeaderSize(64 * 1024).setMaxChunkSize(64 * 1024),
-                  false, false));
-              p.addLast(new Conn(stamp));
-            }
-          })
-          .connect(address).addListener(f -> {
-            if (f.isSuccess()) {
-              begin(((io.netty.channel.ChannelFuture) f).channel());
-            } else {
-              sink.onFailure(connectFailure(f.cause(), address));
-            }
-          });
+      pool.bootstrap.connect(address).addListener(f -> {
+        if (f.isSuccess()) {
+          begin(((io.netty.channel.ChannelFuture) f).channel());
+        } else {
+          sink.onFailure(connectFailure(f.cause(), address));
+        }
+      });
     }
 
     /** On the connection's event loop: writes the request; the response goes to this call. */
@@ -197,27 +195,38 @@ final class NettyTransport implements Transport {
         return;
       }
       Conn conn = ch.pipeline().get(Conn.class);
-      conn.current = this;
-      conn.pool = pool;
+      conn.begin(this);
       sink.onWriting(System.nanoTime());
-      URI u = call.uri();
-      String target = u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath();
-      if (u.getRawQuery() != null) {
-        target += "?" + u.getRawQuery();
-      }
-      DefaultFullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, target,
-          Unpooled.wrappedBuffer(call.body()));
-      req.headers().set(HttpHeaderNames.HOST, u.getPort() >= 0 ? u.getHost() + ":" + u.getPort() : u.getHost());
-      for (HttpCall.Header h : call.headers()) {
-        req.headers().add(h.name(), h.value());
-      }
-      req.headers().set(HttpHeaderNames.CONTENT_LENGTH, call.body().length);
-      ch.writeAndFlush(req).addListener(f -> {
+      ch.writeAndFlush(request(ch, call)).addListener(f -> {
         if (!f.isSuccess()) {
           conn.fail(this, f.cause());
           ch.close();
         }
       });
+    }
+
+    /** The request as bytes: POST, the headers (checked by {@link HttpCall.Header}), Host and Content-Length, the body. */
+    private static ByteBuf request(Channel ch, HttpCall call) {
+      URI u = call.uri();
+      StringBuilder head = new StringBuilder(256).append("POST ")
+          .append(u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath());
+      if (u.getRawQuery() != null) {
+        head.append('?').append(u.getRawQuery());
+      }
+      head.append(" HTTP/1.1\r\nHost: ").append(u.getHost());
+      if (u.getPort() >= 0) {
+        head.append(':').append(u.getPort());
+      }
+      head.append("\r\n");
+      for (HttpCall.Header h : call.headers()) {
+        head.append(h.name()).append(": ").append(h.value()).append("\r\n");
+      }
+      byte[] body = call.body();
+      head.append("Content-Length: ").append(body.length).append("\r\n\r\n");
+      ByteBuf b = ch.alloc().buffer(head.length() + body.length);
+      b.writeCharSequence(head, StandardCharsets.ISO_8859_1);
+      b.writeBytes(body);
+      return b;
     }
 
     @Override
@@ -230,15 +239,15 @@ final class NettyTransport implements Transport {
     }
   }
 
-  /** Where direct bytes are copied for the parser: one per event-loop thread, not one per connection. */
+  /** Where the bytes of a direct buffer are copied for the parser: one per event-loop thread, not one per connection. */
   private static final FastThreadLocal<byte[]> SCRATCH = new FastThreadLocal<>() {
     @Override
     protected byte[] initialValue() {
-      return new byte[16 * 1024];
+      return new byte[64 * 1024];
     }
   };
 
-  /** First in the pipeline: one clock read per raw socket read, before TLS and HTTP decoding. */
+  /** First in a TLS pipeline: one clock read per raw socket read, before decryption. */
   private static final class Stamp extends ChannelInboundHandlerAdapter {
     long ns;
 
@@ -249,96 +258,129 @@ final class NettyTransport implements Transport {
     }
   }
 
-  /** Last in the pipeline: hands the decoded response of the current call to its sink. */
-  private static final class Conn extends ChannelInboundHandlerAdapter {
+  /**
+   * Last in the pipeline (and first on a plain connection, where it stamps each read itself): the
+   * HTTP framing of the current call's response, whose body bytes go straight to its sink.
+   */
+  private static final class Conn extends ChannelInboundHandlerAdapter implements HttpResponseDecoder.Listener {
+    /** The TLS pipeline's stamp; null on a plain connection. */
     private final Stamp stamp;
-    NettyCall current;
-    Deque<Channel> pool;
+    private final HttpResponseDecoder decoder = new HttpResponseDecoder(this);
+    private NettyCall current;
+    private final Deque<Channel> pool;
+    private ChannelHandlerContext ctx;
+    /** The time of the read being decoded. */
+    private long ns;
     private boolean keepAlive;
 
-    Conn(Stamp stamp) {
+    Conn(Stamp stamp, Deque<Channel> pool) {
       this.stamp = stamp;
+      this.pool = pool;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+      this.ctx = ctx;
+    }
+
+    /** On the event loop: the next response on this connection is {@code c}'s. */
+    void begin(NettyCall c) {
+      decoder.reset();
+      current = c;
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      long t = stamp == null ? System.nanoTime() : stamp.ns;
+      ByteBuf b = (ByteBuf) msg;
       try {
         NettyCall c = current;
         if (c == null) {
-          return; // bytes after a response we stopped caring about
+          if (b.isReadable()) {
+            ctx.close(); // bytes nobody asked for: this connection cannot carry another request
+          }
+          return;
         }
-        if (msg instanceof HttpResponse r) {
-          if (r.decoderResult().isFailure()) {
-            fail(c, r.decoderResult().cause());
-            ctx.close();
-            return;
-          }
-          if (r.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
-            return; // 1xx: the real response follows
-          }
-          c.headersSeen = true;
-          keepAlive = HttpUtil.isKeepAlive(r);
-          c.sink.onHeaders(r.status().code(), r.headers().get(HttpHeaderNames.CONTENT_TYPE, ""), stamp.ns);
+        ns = t;
+        int from = b.readerIndex();
+        int left = b.readableBytes();
+        if (b.hasArray()) {
+          feed(c, b.array(), b.arrayOffset() + from, left);
+          return;
         }
-        if (msg instanceof HttpContent hc) {
-          if (hc.decoderResult().isFailure()) {
-            fail(c, hc.decoderResult().cause());
-            ctx.close();
-            return;
+        byte[] scratch = SCRATCH.get();
+        // the buffer's own NIO view, no duplicate per read (getBytes makes one when Netty runs without Unsafe)
+        ByteBuffer view = b.nioBufferCount() == 1 ? b.internalNioBuffer(from, left) : null;
+        while (left > 0 && current == c) {
+          int k = Math.min(left, scratch.length);
+          if (view != null) {
+            view.get(scratch, 0, k);
+          } else {
+            b.getBytes(from, scratch, 0, k);
           }
-          if (!deliver(c, hc.content())) {
-            current = null;
-            ctx.close();
-            return;
-          }
-          if (msg instanceof LastHttpContent) {
-            current = null;
-            // pooled before the sender hears of the end, so that its next request finds this connection
-            if (keepAlive && !c.aborted) {
-              pool.offerFirst(ctx.channel());
-            } else {
-              ctx.close();
-            }
-            c.sink.onEnd();
-          }
+          feed(c, scratch, 0, k);
+          from += k;
+          left -= k;
         }
       } finally {
-        ReferenceCountUtil.release(msg);
+        b.release();
       }
     }
 
-    private boolean deliver(NettyCall c, ByteBuf b) {
-      int from = b.readerIndex();
-      int left = b.readableBytes();
-      long ns = stamp.ns;
-      byte[] scratch = SCRATCH.get();
-      if (b.hasArray()) {
-        return left == 0 || c.sink.onBytes(b.array(), b.arrayOffset() + from, left, ns);
-      }
-      while (left > 0) {
-        int k = Math.min(left, scratch.length);
-        b.getBytes(from, scratch, 0, k);
-        if (!c.sink.onBytes(scratch, 0, k, ns)) {
-          return false;
+    private void feed(NettyCall c, byte[] bytes, int off, int len) {
+      try {
+        if (!decoder.feed(bytes, off, len) && current == c) {
+          current = null; // the client wants no more of this response
+          ctx.close();
         }
-        from += k;
-        left -= k;
+      } catch (ProtocolException e) {
+        fail(c, e);
+        ctx.close();
       }
-      return true;
+    }
+
+    @Override
+    public void onHead(int status, String contentType, boolean keepAlive) {
+      NettyCall c = current;
+      c.headersSeen = true;
+      this.keepAlive = keepAlive;
+      c.sink.onHeaders(status, contentType, ns);
+    }
+
+    @Override
+    public boolean onBody(byte[] b, int off, int len) {
+      return len == 0 || current.sink.onBytes(b, off, len, ns);
+    }
+
+    @Override
+    public void onEnd(boolean more) {
+      NettyCall c = current;
+      current = null;
+      // pooled before the sender hears of the end, so that its next request finds this connection
+      if (keepAlive && !more && !c.aborted) {
+        pool.offerFirst(ctx.channel());
+      } else {
+        ctx.close();
+      }
+      c.sink.onEnd();
     }
 
     void fail(NettyCall c, Throwable t) {
       if (current == c) {
         current = null;
       }
-      c.sink.onFailure(normalise(t, c.headersSeen));
+      c.sink.onFailure(normalise(t));
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
       NettyCall c = current;
       if (c != null) {
-        fail(c, new IOException(c.headersSeen ? "the connection closed mid-response" : "the connection closed before a response"));
+        if (decoder.endsAtClose()) {
+          decoder.closed(); // a close-delimited body ends here
+        } else {
+          fail(c, new IOException(c.headersSeen ? "the connection closed mid-response" : "the connection closed before a response"));
+        }
       }
       ctx.fireChannelInactive();
     }
@@ -354,14 +396,10 @@ final class NettyTransport implements Transport {
   }
 
   /** Netty's exceptions as the client classifies them (see {@link ResponseSink#onFailure}). */
-  static Throwable normalise(Throwable t, boolean midResponse) {
+  static Throwable normalise(Throwable t) {
     Throwable x = t instanceof DecoderException && t.getCause() != null ? t.getCause() : t;
     if (x instanceof IOException) {
       return x;
-    }
-    if (x instanceof PrematureChannelClosureException) {
-      return new IOException((midResponse ? "the connection closed mid-response: " : "the connection closed before a response: ")
-          + x.getMessage(), x);
     }
     ProtocolException p = new ProtocolException("malformed HTTP response: " + x);
     p.initCause(x);

@@ -50,20 +50,20 @@ final class ResponseAccumulator implements SseDecoder.Handler {
   }
 
   @Override
-  public void onMessage(String event, byte[] data, int length, long receivedNs) {
+  public void onMessage(String event, byte[] data, int off, int length, long receivedNs) {
     messages++;
     if (tap != null && data != null) {
-      tap.onMessage(requestId, data, length, receivedNs);
+      tap.onMessage(requestId, data, off, length, receivedNs);
     }
     if ("error".equals(event)) {
-      fail(sseError(data == null ? "event: error" : new String(data, 0, length, StandardCharsets.UTF_8), null));
+      fail(sseError(data == null ? "event: error" : new String(data, off, length, StandardCharsets.UTF_8), null));
       return;
     }
     if (data == null) {
       return;
     }
-    int from = 0;
-    int to = length;
+    int from = off;
+    int to = off + length;
     while (from < to && data[from] <= ' ') {
       from++;
     }
@@ -73,7 +73,7 @@ final class ResponseAccumulator implements SseDecoder.Handler {
     if (from == to) {
       return;
     }
-    if (to - from == 6 && data[from] == '[' && new String(data, from, 6, StandardCharsets.US_ASCII).equals("[DONE]")) {
+    if (to - from == 6 && data[from] == '[' && isDone(data, from)) {
       done = true;
       return;
     }
@@ -86,6 +86,12 @@ final class ResponseAccumulator implements SseDecoder.Handler {
       return;
     }
     apply(data, from, to, receivedNs);
+  }
+
+  private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
+
+  private static boolean isDone(byte[] d, int from) {
+    return Arrays.equals(d, from, from + DONE.length, DONE, 0, DONE.length);
   }
 
   /** A whole (non-streamed) JSON body, received at {@code receivedNs}. */

@@ -9,8 +9,9 @@ package dev.infermark.client;
 public interface StreamTap {
   /**
    * @param requestId the request's {@code X-Request-ID}
-   * @param data the message's joined {@code data:} lines in {@code data[0..length)}, valid only during the call
+   * @param data the message's joined {@code data:} lines in {@code data[offset..offset+length)}, valid only
+   *     during the call (often the network read's own bytes)
    * @param receivedNs {@link System#nanoTime()} at the network read that completed the message
    */
-  void onMessage(String requestId, byte[] data, int length, long receivedNs);
+  void onMessage(String requestId, byte[] data, int offset, int length, long receivedNs);
 }

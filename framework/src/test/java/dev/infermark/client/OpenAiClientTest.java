@@ -417,6 +417,41 @@ class OpenAiClientTest {
   }
 
   @Test
+  void malformedChunkedEncodingIsABrokenConnectionWithWhatArrived() {
+    server.handler = (r, c) -> {
+      c.startStream(200);
+      c.data(delta("content", "ok"));
+      c.out.write("zz\r\ndata: x\n\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII)); // not a hex chunk size
+      c.out.flush();
+      c.socket.getInputStream().read(); // until the client drops the connection
+    };
+    RequestRecord r = client.send(chat("x"));
+    assertThat(r.error().kind()).isEqualTo(ErrorKind.CONNECTION_RESET);
+    assertThat(r.httpStatus()).isEqualTo(200);
+    // the JDK HttpClient drops the decoded bytes of a read its chunk parser fails in; netty keeps them
+    assertThat(r.contentChunkNs().length).isLessThanOrEqualTo(1);
+    assertNextRequestWorks();
+  }
+
+  @Test
+  void aBodyWithoutLengthEndsWhenTheServerCloses() throws Exception {
+    client.close();
+    client = client(Map.of("streaming", "false"));
+    server.handler = (r, c) -> {
+      c.out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n"
+          + "{\"choices\":[{\"index\":0,\"message\":{\"content\":\"whole\"},\"finish_reason\":\"stop\"}]}")
+          .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      c.out.flush();
+      c.socket.close();
+      c.closed = true;
+    };
+    RequestRecord r = client.send(chat("x").withKeepText(true));
+    assertThat(r.error()).isNull();
+    assertThat(r.text()).isEqualTo("whole");
+    assertNextRequestWorks();
+  }
+
+  @Test
   void longStreamKeepsEveryChunkTime() {
     int n = 3000;
     server.handler = (r, c) -> {

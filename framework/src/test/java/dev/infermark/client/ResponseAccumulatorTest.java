@@ -16,7 +16,7 @@ class ResponseAccumulatorTest {
     long t = 1;
     for (String p : payloads) {
       byte[] b = p.getBytes(StandardCharsets.UTF_8);
-      acc.onMessage(null, b, b.length, t++);
+      acc.onMessage(null, b, 0, b.length, t++);
     }
     return acc;
   }

@@ -14,7 +14,7 @@ class SseDecoderTest {
 
   private final List<Msg> got = new ArrayList<>();
   private final SseDecoder d = new SseDecoder(
-      (e, data, len, t) -> got.add(new Msg(e, data == null ? null : new String(data, 0, len, StandardCharsets.UTF_8), t)));
+      (e, data, off, len, t) -> got.add(new Msg(e, data == null ? null : new String(data, off, len, StandardCharsets.UTF_8), t)));
 
   private void feed(String s, long t) throws Exception {
     byte[] b = s.getBytes(StandardCharsets.UTF_8);
@@ -51,6 +51,32 @@ class SseDecoderTest {
       d.feed(b, i, 1, i);
     }
     assertThat(got).extracting(Msg::data).containsExactly("héllo €");
+  }
+
+  /**
+   * Whatever the read boundaries, the same messages, although messages are handed on as slices of
+   * the read where they lie whole in it: each read's buffer is overwritten after its feed, so data
+   * kept by reference past its read would show.
+   */
+  @Test
+  void anySplitIntoReadsGivesTheSameMessages() throws Exception {
+    String stream = "data: {\"a\":1}\n\n: ping\r\nevent: x\r\ndata: one\r\ndata: two\r\n\r\ndata: héllo\n\ndata: last\n\n";
+    byte[] all = stream.getBytes(StandardCharsets.UTF_8);
+    List<String> expected = List.of("null {\"a\":1}", "x one\ntwo", "null héllo", "null last");
+    for (int i = 0; i <= all.length; i++) {
+      for (int j = i; j <= all.length; j++) {
+        got.clear();
+        SseDecoder fresh = new SseDecoder(
+            (e, data, off, len, t) -> got.add(new Msg(e, new String(data, off, len, StandardCharsets.UTF_8), t)));
+        for (int[] part : new int[][] {{0, i}, {i, j}, {j, all.length}}) {
+          byte[] read = java.util.Arrays.copyOfRange(all, part[0], part[1]);
+          fresh.feed(read, 0, read.length, part[0]);
+          java.util.Arrays.fill(read, (byte) '#');
+        }
+        fresh.finish(all.length);
+        assertThat(got).as("split at %d and %d", i, j).extracting(m -> m.event() + " " + m.data()).isEqualTo(expected);
+      }
+    }
   }
 
   @Test
