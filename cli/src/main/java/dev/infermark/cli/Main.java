@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
     description = "Benchmarks OpenAI-compatible LLM inference servers: runs infermark's scenarios (and yours) with "
         + "AIPerf's flag names, and reports on their runs. Without --url, runs target an embedded simulator.",
     subcommands = {ListCommand.class, DescribeCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
-        CompletionCommand.class},
+        K8sCommand.class, CompletionCommand.class},
     footer = {"", "Run 'infermark COMMAND --help' for a command's options. See docs/cli.md."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
   @Spec
@@ -52,7 +52,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     cl.setUsageHelpWidth(110);
     cl.setParameterExceptionHandler((e, args) -> {
       CommandLine c = e.getCommandLine();
-      String name = c == cl ? "infermark" : "infermark " + c.getCommandName();
+      String name = c.getCommandSpec().qualifiedName();
       c.getErr().println(name + ": " + e.getMessage());
       if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, c.getErr())) {
         c.getErr().println("Run '" + name + " --help' for the options.");
@@ -60,7 +60,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
       return ProfileCommand.USAGE;
     });
     cl.setExecutionExceptionHandler((e, c, parsed) -> {
-      c.getErr().println((c == cl ? "infermark" : "infermark " + c.getCommandName()) + ": " + e);
+      c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + e);
       return ScenarioRun.FAILED;
     });
     return cl;

@@ -350,6 +350,7 @@ class CliIT {
 
     Result completion = infermark(tmp, "completion");
     assertThat(completion.exit()).isZero();
-    assertThat(completion.out()).contains("complete -F").contains("--concurrency").contains("inferencex-agentx-mvp");
+    assertThat(completion.out()).contains("complete -F").contains("--concurrency").contains("inferencex-agentx-mvp")
+        .contains("_picocli_infermark_k8s_render").contains("--api-key-secret");
   }
 }

@@ -1,0 +1,135 @@
+package dev.infermark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.KubernetesList;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.utils.Serialization;
+
+/** {@code infermark k8s render} in this JVM ({@code k8s run} against a mock API server: K8sCommandIT). */
+class K8sCommandTest {
+  @TempDir
+  Path dir;
+
+  private record Result(int exit, String out, String err) {}
+
+  private static Result infermark(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** {@code k8s render} with the required options, {@code more} after them (a scenario class unless one is given). */
+  private static List<String> args(String... more) {
+    List<String> a = new ArrayList<>(List.of("k8s", "render", "--name", "agentx-3", "--namespace", "bench", "--image",
+        "registry.local/infermark:1", "--shards", "3", "--claim", "out-pvc"));
+    if (!List.of(more).contains("--scenario")) {
+      a.addAll(List.of("--scenario", "com.example.MyChat"));
+    }
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  private static String env(Container c, String name) {
+    return c.getEnv().stream().filter(e -> e.getName().equals(name)).map(EnvVar::getValue).findFirst().orElse(null);
+  }
+
+  @Test
+  void renderWritesTheShardsAndTheMergeJobIntoAFolder() throws Exception {
+    Instant before = Instant.now();
+    Result r = infermark(args("--scenario", "inferencex-agentx-mvp", "--set", "infermark.concurrency=6", "--set", "url=http://vllm.bench:8000",
+        "--start-delay", "3m", "--api-key-secret", "vllm-key", "-o", dir.toString()).toArray(String[]::new));
+    assertThat(r.exit()).as(r.err()).isZero();
+    Path yaml = dir.resolve("agentx-3.yaml");
+    assertThat(r.out()).contains("k8s: wrote " + yaml);
+
+    KubernetesList list = Serialization.unmarshal(Files.readString(yaml), KubernetesList.class);
+    assertThat(list.getItems()).hasSize(2);
+    Job shards = (Job) list.getItems().get(0);
+    assertThat(shards.getMetadata().getName()).isEqualTo("agentx-3");
+    assertThat(shards.getMetadata().getNamespace()).isEqualTo("bench");
+    assertThat(shards.getSpec().getCompletionMode()).isEqualTo("Indexed");
+    assertThat(shards.getSpec().getCompletions()).isEqualTo(3);
+    assertThat(shards.getSpec().getParallelism()).isEqualTo(3);
+    Container c = shards.getSpec().getTemplate().getSpec().getContainers().get(0);
+    assertThat(c.getImage()).isEqualTo("registry.local/infermark:1");
+    assertThat(c.getCommand()).as("the scenario's name is resolved to its class")
+        .endsWith("dev.infermark.scaleout.ShardRun", "dev.infermark.agentx.InferencexAgentxMvp");
+    assertThat(env(c, "INFERMARK_CONCURRENCY")).isEqualTo("6");
+    assertThat(env(c, "INFERMARK_URL")).isEqualTo("http://vllm.bench:8000");
+    assertThat(env(c, "INFERMARK_SHARD_COUNT")).isEqualTo("3");
+    assertThat(env(c, "INFERMARK_RUN_ID")).startsWith("agentx-3-");
+    Instant startAt = Instant.parse(env(c, "INFERMARK_START_AT"));
+    assertThat(Duration.between(before, startAt)).isBetween(Duration.ofMinutes(3), Duration.ofMinutes(4));
+    assertThat(c.getEnv()).filteredOn(e -> e.getName().equals("OPENAI_API_KEY"))
+        .singleElement().satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("vllm-key"));
+    assertThat(shards.getSpec().getTemplate().getSpec().getVolumes().get(0).getPersistentVolumeClaim().getClaimName())
+        .isEqualTo("out-pvc");
+
+    Job merge = (Job) list.getItems().get(1);
+    assertThat(merge.getMetadata().getName()).isEqualTo("agentx-3-merge");
+    assertThat(merge.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand())
+        .endsWith("/out/shard-0", "/out/shard-1", "/out/shard-2");
+  }
+
+  @Test
+  void renderWithoutOutputPrintsTheYamlAndAClassNameIsTakenAsGiven() {
+    Result r = infermark(args("--run-id", "fixed").toArray(String[]::new));
+    assertThat(r.exit()).as(r.err()).isZero();
+    KubernetesList list = Serialization.unmarshal(r.out(), KubernetesList.class);
+    Container c = ((Job) list.getItems().get(0)).getSpec().getTemplate().getSpec().getContainers().get(0);
+    assertThat(c.getCommand()).last().isEqualTo("com.example.MyChat");
+    assertThat(env(c, "INFERMARK_RUN_ID")).isEqualTo("fixed");
+  }
+
+  @Test
+  void badOptionsAreUsageErrorsNamingWhatIsWrong() {
+    Result launcherOwned = infermark(args("--set", "shard-count=4").toArray(String[]::new));
+    assertThat(launcherOwned.exit()).isEqualTo(2);
+    assertThat(launcherOwned.err()).contains("infermark.shard-count: set by the launcher");
+
+    Result inlineKey = infermark(args("--set", "api-key=sk-secret").toArray(String[]::new));
+    assertThat(inlineKey.exit()).isEqualTo(2);
+    assertThat(inlineKey.err()).contains("--api-key-secret").doesNotContain("sk-secret");
+    assertThat(inlineKey.out()).doesNotContain("sk-secret");
+
+    Result unknown = infermark(args("--set", "concurency=6").toArray(String[]::new));
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("no setting is called 'concurency'").contains("did you mean concurrency?");
+
+    Result scenario = infermark(args("--scenario", "inferencex-agentx").toArray(String[]::new));
+    assertThat(scenario.exit()).isEqualTo(2);
+    assertThat(scenario.err()).contains("no scenario is called 'inferencex-agentx'");
+
+    Result missing = infermark("k8s", "render", "--name", "x");
+    assertThat(missing.exit()).isEqualTo(2);
+    assertThat(missing.err()).contains("Missing required options").contains("--image");
+
+    Result duration = infermark(args("--start-delay", "soon").toArray(String[]::new));
+    assertThat(duration.exit()).isEqualTo(2);
+    assertThat(duration.err()).contains("--start-delay");
+
+    Result noSubcommand = infermark("k8s");
+    assertThat(noSubcommand.exit()).isEqualTo(2);
+    assertThat(noSubcommand.err()).contains("render or run is missing");
+    assertThat(infermark("k8s", "run", "--help").out()).contains("--timeout").contains("--logs").contains("--shards")
+        .contains("KUBECONFIG");
+  }
+}
