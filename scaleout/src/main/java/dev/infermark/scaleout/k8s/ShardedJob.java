@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  *
  * @param name the run's name: the Jobs are {@code <name>} and {@code <name>-merge} (a DNS label)
  * @param namespace where they run
- * @param image the container image (built by the scaleout module's {@code image} profile)
+ * @param image the container image (module cli's Jib build: docs/scale-out.md)
  * @param scenario the scenario class each shard runs
  * @param shards how many pods (parallelism = completions)
  * @param settings {@code infermark.*} settings without the prefix ({@code url}, {@code concurrency}, ...)
