@@ -11,18 +11,30 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.infermark.scaleout.k8s.JobRenderer;
+import dev.infermark.scaleout.k8s.ShardedJob;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.KubernetesList;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
 
-/** {@code infermark k8s render} in this JVM ({@code k8s run} against a mock API server: K8sCommandIT). */
+/**
+ * {@code infermark k8s} in this JVM: render, and the ways {@code k8s run} fails against the client
+ * library's mock API server (its whole run, as a process: K8sCommandIT).
+ */
+@EnableKubernetesMockClient(crud = true, https = false)
 class K8sCommandTest {
+  static KubernetesClient client;
+
   @TempDir
   Path dir;
 
@@ -131,5 +143,50 @@ class K8sCommandTest {
     assertThat(noSubcommand.err()).contains("render or run is missing");
     assertThat(infermark("k8s", "run", "--help").out()).contains("--timeout").contains("--logs").contains("--shards")
         .contains("KUBECONFIG");
+  }
+
+  /** Runs {@code k8s run} with fabric8's kubeconfig system property pointing at the mock server. */
+  private Result run(String... args) throws Exception {
+    Path kubeconfig = dir.resolve("kubeconfig");
+    Files.writeString(kubeconfig, """
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: mock, cluster: {server: "%s"}}]
+        users: [{name: tester, user: {token: not-a-secret}}]
+        contexts: [{name: mock, context: {cluster: mock, user: tester}}]
+        current-context: mock
+        """.formatted(client.getMasterUrl()));
+    String before = System.getProperty("kubeconfig");
+    System.setProperty("kubeconfig", kubeconfig.toString());
+    try {
+      List<String> a = new ArrayList<>(List.of("k8s", "run", "--namespace", "bench", "--image", "img:1", "--scenario",
+          "com.example.Chat", "--shards", "2", "--claim", "pvc", "--logs", dir.resolve("logs").toString()));
+      a.addAll(List.of(args));
+      return infermark(a.toArray(String[]::new));
+    } finally {
+      if (before == null) {
+        System.clearProperty("kubeconfig");
+      } else {
+        System.setProperty("kubeconfig", before);
+      }
+    }
+  }
+
+  @Test
+  void runFailsWithStatusOneWhenTheShardsDoNotFinishInTime() throws Exception {
+    Result r = run("--name", "slow-2", "--timeout", "1s");
+    assertThat(r.exit()).as(r.err()).isEqualTo(1);
+    assertThat(r.out()).contains("k8s: submitted Indexed Job bench/slow-2 (2 shards")
+        .contains("k8s: the shards did not finish within 1 s");
+    assertThat(client.batch().v1().jobs().inNamespace("bench").withName("slow-2-merge").get()).isNull();
+  }
+
+  @Test
+  void runRefusesAJobOfAnotherRunWithTheSameName() throws Exception {
+    client.batch().v1().jobs().inNamespace("bench").resource(JobRenderer.shards(new ShardedJob("taken", "bench", "img:1",
+        "com.example.Chat", 2, Map.of(), "pvc", "run-b", Instant.EPOCH, null))).create();
+    Result r = run("--name", "taken", "--run-id", "run-a");
+    assertThat(r.exit()).isEqualTo(1);
+    assertThat(r.err()).contains("infermark k8s run: a Job bench/taken of another run (run id run-b) exists");
   }
 }
