@@ -92,6 +92,11 @@ final class Exchange implements ResponseSink {
       startNs = System.nanoTime();
       return record(new RequestError(ErrorKind.CANCELLED, 0, "Cancelled", "the client is closed", null), startNs);
     }
+    if (!awaitDue()) {
+      startEpochMicros = epochMicros();
+      startNs = System.nanoTime();
+      return record(new RequestError(ErrorKind.CANCELLED, 0, "Cancelled", "cancelled before its due instant", null), startNs);
+    }
     client.inFlight().add(this);
     startEpochMicros = epochMicros();
     startNs = System.nanoTime();
@@ -135,6 +140,28 @@ final class Exchange implements ResponseSink {
     }
     // Finished: nothing changes any more, and client-side token counting holds no lock a transport thread could wait on.
     return record(error, endNs);
+  }
+
+  /**
+   * A request handed over before its {@link InferenceRequest#dueNs() due instant} (a scheduler that
+   * prepares ahead) has its body written already and leaves at that instant, not before.
+   *
+   * @return false when the sending thread was interrupted (cancelled) while it waited
+   */
+  private boolean awaitDue() {
+    long due = req.dueNs();
+    if (due < 0) {
+      return true;
+    }
+    for (long wait; (wait = due - System.nanoTime()) > 0; ) {
+      try {
+        Thread.sleep(Duration.ofNanos(wait));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -451,6 +451,17 @@ class OpenAiClientTest {
     assertNextRequestWorks();
   }
 
+  /** A request handed over before its due instant (a scheduler preparing ahead) leaves at that instant. */
+  @Test
+  void aRequestHandedOverBeforeItsDueInstantLeavesAtIt() {
+    server.handler = OpenAiClientTest::goodStream;
+    long due = System.nanoTime() + 200_000_000L;
+    RequestRecord r = client.send(chat("x").withDueNs(due));
+    assertThat(r.error()).isNull();
+    assertThat(r.dueNs()).isEqualTo(due);
+    assertThat(r.startNs()).isGreaterThanOrEqualTo(due);
+  }
+
   @Test
   void longStreamKeepsEveryChunkTime() {
     int n = 3000;

@@ -21,7 +21,8 @@ import dev.infermark.api.status.API;
  * @param extraBody per-request body fields merged last (win on conflicts), as plain JSON values
  *     (strings, numbers, booleans, lists, maps), or {@code null}
  * @param keepText whether the record keeps the generated text (accuracy needs it; load tests don't)
- * @param dueNs when the scheduler meant to send it ({@code System.nanoTime()}), or -1
+ * @param dueNs when the scheduler meant to send it ({@code System.nanoTime()}), or -1; the client sends it
+ *     no earlier, so a scheduler may hand a request over ahead and have its body written before the instant
  * @param affinity with several {@code infermark.url}s: requests with the same affinity go to the same
  *     URL (where their prefix cache lives); {@code null} spreads them round-robin. Use a bounded set
  *     of keys (a lane, an agent): the client remembers each key's URL for the run

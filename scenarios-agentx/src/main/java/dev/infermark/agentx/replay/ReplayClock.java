@@ -10,4 +10,12 @@ public interface ReplayClock {
 
   /** Runs {@code task} once at (or as soon as possible after) {@code atNanos}; past instants run at once. */
   void schedule(Runnable task, long atNanos);
+
+  /**
+   * How long before its due instant a request is handed to the client: it builds the prompt and
+   * writes the body meanwhile, and the client sends it at the due instant (zero: at the instant).
+   */
+  default long leadNanos() {
+    return 0;
+  }
 }

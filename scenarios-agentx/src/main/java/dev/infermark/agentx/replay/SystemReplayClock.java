@@ -8,6 +8,12 @@ import java.util.concurrent.TimeUnit;
  * requests onto virtual threads, so one thread keeps up with thousands of lanes.
  */
 public final class SystemReplayClock implements ReplayClock, AutoCloseable {
+  /**
+   * Requests go to the client this long before they are due, so that building a ~20k-token (up to
+   * 200k) prompt and writing its body happen before the instant, not after it: the client then
+   * waits for the instant and sends (dispatch lateness is measured at the send).
+   */
+  static final long LEAD_NS = 100_000_000L;
   private final ScheduledThreadPoolExecutor timer;
 
   public SystemReplayClock() {
@@ -27,6 +33,11 @@ public final class SystemReplayClock implements ReplayClock, AutoCloseable {
   @Override
   public void schedule(Runnable task, long atNanos) {
     timer.schedule(task, Math.max(0, atNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public long leadNanos() {
+    return LEAD_NS;
   }
 
   @Override

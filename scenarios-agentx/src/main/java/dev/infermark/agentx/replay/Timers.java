@@ -96,7 +96,9 @@ final class Timers {
         return;
       }
       long now = s.clock.nowNanos();
-      while (!queue.isEmpty() && queue.peek().dueNs <= now) {
+      // due within the clock's lead: handed over now, sent by the client at the due instant
+      long horizon = now + s.clock.leadNanos();
+      while (!queue.isEmpty() && queue.peek().dueNs <= horizon) {
         Timer t = queue.poll();
         if (s.stage == Stage.PROFILING && t.kind == Timer.Kind.TURN && s.barriers.retain(t, now)) {
           continue; // retained, not on the wire: the idle cap below then sees the next dispatchable timer
@@ -125,7 +127,7 @@ final class Timers {
     if (head != null && head.dueNs < wakeAtNs && s.stage != Stage.DONE) {
       long at = head.dueNs;
       wakeAtNs = at;
-      s.clock.schedule(s.guarded(() -> tick(at)), at);
+      s.clock.schedule(s.guarded(() -> tick(at)), at - s.clock.leadNanos());
     }
   }
 

@@ -23,7 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
  * was due. Writes {@code target/bench/replay.json}.
  *
  * <p>System properties: {@code bench.lanes} (2600), {@code bench.duration} (60s),
- * {@code bench.traces} (393: the HF corpus size), {@code bench.max-context} (32000),
+ * {@code bench.traces} (393: the HF corpus size), {@code bench.max-context} (32000: 7 of the 393
+ * synthetic traces; 65536 keeps 50, 131072 150, 200000 all, but on a shared 2-core machine the
+ * embedded simulator then completes no warmup primer for minutes, see docs/benchmarks.md),
  * {@code bench.time-scale} (simulator speed, 0.02), {@code bench.out}.
  */
 public final class ReplayLatenessBench {

@@ -40,6 +40,24 @@ class DispatchTest {
     assertThat(lateness.get(30, TimeUnit.SECONDS)).isNotNegative();
   }
 
+  /**
+   * With a lead, a turn goes to the client that long before it is due (prompt and body are made
+   * meanwhile) and carries its due instant, at which the client sends it.
+   */
+  @Test
+  void aTurnGoesToTheClientTheClocksLeadBeforeItIsDue() {
+    Harness h = new Harness(new Trees.Cfg().ratio(0), Trees.pool(1, 0, 10_000));
+    h.clock.lead = 50_000_000L;
+    h.start();
+    List<FakeDispatcher.Sent> sent = h.sent(Phase.PROFILING);
+    assertThat(sent).hasSize(1);
+    h.net.ok(sent.get(0));
+    h.clock.advanceMs(20_000);
+    sent = h.sent(Phase.PROFILING);
+    assertThat(sent).hasSize(2);
+    assertThat(sent.get(1).request().dueNs() - sent.get(1).sentNs()).isEqualTo(50_000_000L);
+  }
+
   @Test
   void anInternalErrorFailsTheRunInsteadOfHangingIt() {
     PromptSource broken = (stream, turn) -> {

@@ -10,6 +10,13 @@ final class FakeClock implements ReplayClock {
       : Long.compare(a.seq, b.seq));
   private long now = 1_000_000_000_000L;
   private long seq;
+  /** The clock's lead (see {@link ReplayClock#leadNanos}); zero unless a test sets it. */
+  long lead;
+
+  @Override
+  public long leadNanos() {
+    return lead;
+  }
 
   @Override
   public long nowNanos() {
