@@ -52,6 +52,7 @@ public final class Setting {
   public static final String SERVER_METRICS = "server-metrics";
   public static final String SERVER_METRICS_INTERVAL = "server-metrics-interval";
   public static final String ARTIFACT_DIR = "artifact-dir";
+  public static final String RESULT_FORMATS = "result-formats";
   public static final String UNSAFE_OVERRIDE = "unsafe-override";
   public static final String PROGRESS_INTERVAL = "progress-interval";
 }

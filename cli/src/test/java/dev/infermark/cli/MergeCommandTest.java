@@ -18,7 +18,8 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.artifact.RunRecorder;
 import dev.infermark.json.Json;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 
@@ -34,7 +35,7 @@ class MergeCommandTest {
           null));
       var extras = Json.object();
       new Shard(index, 2, null, "run-1").stamp(extras);
-      r.finish(new RunInfo("s", "run-1", 1, Map.of(), Optional.empty(), false, Instant.EPOCH, Instant.EPOCH, extras, 0));
+      r.finishAndWrite(new RunInfo("s", "run-1", 1, Map.of(), Optional.empty(), false, Instant.EPOCH, Instant.EPOCH, extras, 0), ResultFormats.all());
     }
   }
 

@@ -4,16 +4,15 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
@@ -29,29 +28,33 @@ import dev.infermark.metrics.SelfCheckResult;
 import dev.infermark.metrics.Stats;
 import dev.infermark.metrics.Summary;
 import dev.infermark.record.RecordSink;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.RunInfo;
 import dev.infermark.run.RunRecording;
+import dev.infermark.result.AiperfCsvFormat;
+import dev.infermark.result.AiperfJsonFormat;
+import dev.infermark.result.Recorded;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunResults;
 import dev.infermark.servermetrics.Mark;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A run's record sink: streams each profiling record to {@code profile_export.jsonl} as it
  * arrives (one line, flushed, so a crash loses at most the requests in flight), keeps what the
- * metrics need per phase, and at the end writes the run's artifacts.
+ * metrics need per phase, and at the end says what it measured ({@link Recorded}), from which the
+ * result formats write the run's files.
  *
  * <p>Runner usage: {@code new RunRecorder(dir, settings)}; {@link #attach(OpenAiClient)};
  * pass it as the run's {@link RecordSink}; after the load generator returns,
- * {@link #finish(RunInfo)} (writes {@code profile_export_aiperf.json}, {@code .csv},
- * {@code inputs.json}, returns the console table) and {@link #addTo(RunResult)}; then
- * {@link #close()}. Thread-safe.
+ * {@link #measure(RunResult)} (the result with every statistic), {@link #finish(RunInfo)} (writes
+ * {@code inputs.json}, returns what was measured for {@code ResultFormats}); then {@link #close()}.
+ * Thread-safe.
  */
 public final class RunRecorder implements RunRecording {
   public static final String JSONL = "profile_export.jsonl";
-  public static final String JSON = "profile_export_aiperf.json";
-  public static final String CSV = "profile_export_aiperf.csv";
+  public static final String JSON = AiperfJsonFormat.FILE;
+  public static final String CSV = AiperfCsvFormat.FILE;
   public static final String INPUTS = "inputs.json";
 
   private final Path dir;
@@ -168,14 +171,15 @@ public final class RunRecorder implements RunRecording {
   }
 
   /**
-   * Writes {@code profile_export_aiperf.json}, {@code profile_export_aiperf.csv} and
-   * {@code inputs.json} into the run dir and returns the console table lines. On a cancelled run
-   * the files describe what completed and say {@code was_cancelled: true}.
+   * Ends the run's recording: flushes {@code profile_export.jsonl}, writes {@code inputs.json} and
+   * returns what was measured; the result formats write {@code profile_export_aiperf.json}, the CSV
+   * and the console table from it ({@code ResultFormats}). On a cancelled run they describe what
+   * completed and say {@code was_cancelled: true}.
    *
    * @throws UncheckedIOException naming the file that could not be written (including a failed
    *     {@code profile_export.jsonl})
    */
-  public List<String> finish(RunInfo info) {
+  public Recorded finish(RunInfo info) {
     Summary p = summary(Phase.PROFILING);
     Summary w = summary(Phase.WARMUP);
     SelfCheckResult sc = selfCheck();
@@ -190,30 +194,27 @@ public final class RunRecorder implements RunRecording {
     } finally {
       lock.unlock();
     }
-    Path current = dir.resolve(JSON);
+    Path current = dir.resolve(INPUTS);
     try {
-      ObjectNode json = RunArtifacts.aiperfJson(info, window, p, w, sc, inputs.dropped());
-      ArrayNode perUrl = locked(() -> urlCounts == null ? null : urlCounts.json());
-      if (perUrl != null) {
-        json.withObjectProperty("metadata").set("urls", perUrl);
-      }
-      Json.PRETTY.writeValue(current.toFile(), json);
-      current = dir.resolve(CSV);
-      Files.writeString(current, RunArtifacts.csv(p), StandardCharsets.UTF_8);
-      current = dir.resolve(INPUTS);
       inputs.write(current);
     } catch (IOException | RuntimeException e) {
       throw new UncheckedIOException("cannot write " + current + ": " + e.getMessage(),
           e instanceof IOException io ? io : new IOException(e));
     }
-    String title = "infermark " + info.scenario() + (info.cancelled() ? " (CANCELLED: partial results)" : "") + " — "
-        + Phase.PROFILING.label();
-    List<String> table = new ArrayList<>(RunArtifacts.consoleTable(title, p, sc));
-    String perUrl = locked(() -> urlCounts == null ? null : urlCounts.line());
-    if (perUrl != null) {
-      table.add(perUrl);
-    }
-    return table;
+    List<Recorded.UrlCount> urls = locked(() -> urlCounts == null ? List.of() : urlCounts.counts());
+    return new Recorded(p, w, window.start(), window.end(), sc, inputs.dropped(), urls);
+  }
+
+  /**
+   * {@link #finish(RunInfo)}, then writes what the recording alone knows with {@code formats} (the
+   * AIPerf files, the console table; no workload result, SLOs or methodology sections): what a merge
+   * of shards writes. Returns the console lines.
+   */
+  public List<String> finishAndWrite(RunInfo info, ResultFormats formats) {
+    ResultFormats.Written w = formats.write(RunResults.of(dir, info, finish(info)));
+    List<String> lines = new java.util.ArrayList<>(w.lines());
+    lines.addAll(w.derivedLines());
+    return lines;
   }
 
   private <T> T locked(java.util.function.Supplier<T> s) {
@@ -225,17 +226,12 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
+  /** {@code result} with every profiling statistic added ({@link #addTo(RunResult.Builder)}). */
   @Override
-  public void measure(RunResult result) {
-    addTo(result);
-  }
-
-  /** {@link #finish(RunInfo)}, then {@link #addTo(RunResult)}. */
-  @Override
-  public List<String> finish(RunInfo info, RunResult result) {
-    List<String> lines = finish(info);
-    addTo(result);
-    return lines;
+  public RunResult measure(RunResult result) {
+    RunResult.Builder b = result.toBuilder();
+    addTo(b);
+    return b.build();
   }
 
   @Override
@@ -249,16 +245,16 @@ public final class RunRecorder implements RunRecording {
    * ({@code client_scheduler_lag_p99}, {@code client_cpu_fraction}, ...) and key metrics as report
    * entries.
    */
-  public void addTo(RunResult result) {
+  public void addTo(RunResult.Builder result) {
     Summary s = summary(Phase.PROFILING);
     for (MetricValue m : s.metrics()) {
       switch (m) {
         case MetricValue.Scalar sc -> result.value(sc.tag(), sc.value(), sc.unit());
         case MetricValue.Distribution d -> {
           for (String stat : Stats.NAMES) {
-            result.metric(d.tag(), stat, d.stats().get(stat), d.unit());
+            result.metric(d.tag(), Stat.of(stat), d.stats().get(stat), d.unit());
           }
-          result.metric(d.tag(), "count", d.stats().count(), "");
+          result.metric(d.tag(), Stat.COUNT, d.stats().count(), "");
         }
       }
     }
@@ -286,11 +282,11 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
-  private static void entry(RunResult r, String key, double v) {
+  private static void entry(RunResult.Builder r, String key, double v) {
     r.reportEntry(key, String.format(Locale.ROOT, "%.2f", v));
   }
 
-  private static void value(RunResult r, String key, Double v, String unit) {
+  private static void value(RunResult.Builder r, String key, Double v, String unit) {
     if (v != null) {
       r.value(key, v, unit);
     }

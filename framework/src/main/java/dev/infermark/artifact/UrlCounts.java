@@ -5,11 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import dev.infermark.json.Json;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
+import dev.infermark.result.Recorded;
 
 /**
  * Requests per {@code infermark.url}, from each record's {@link RequestRecord#urlIndex}: written as
@@ -44,27 +42,12 @@ final class UrlCounts {
     }
   }
 
-  ArrayNode json() {
-    ArrayNode a = Json.MAPPER.createArrayNode();
+  /** The counts per URL, in URL order. */
+  List<Recorded.UrlCount> counts() {
+    List<Recorded.UrlCount> out = new ArrayList<>();
     for (int i = 0; i < urls.size(); i++) {
-      ObjectNode o = a.addObject();
-      o.put("url", urls.get(i).toString());
-      o.put("request_count", ok[i]);
-      o.put("error_request_count", errors[i]);
-      o.put("warmup_request_count", warmup[i]);
+      out.add(new Recorded.UrlCount(urls.get(i).toString(), ok[i], errors[i], warmup[i]));
     }
-    return a;
-  }
-
-  /** One console line for several URLs ({@code null} for one). */
-  String line() {
-    if (urls.size() < 2) {
-      return null;
-    }
-    List<String> parts = new ArrayList<>();
-    for (int i = 0; i < urls.size(); i++) {
-      parts.add(String.format(Locale.ROOT, "%s %d (%d failed)", urls.get(i), ok[i] + errors[i], errors[i]));
-    }
-    return "profiling requests per URL: " + String.join(", ", parts);
+    return out;
   }
 }

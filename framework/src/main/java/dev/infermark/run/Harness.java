@@ -30,7 +30,7 @@ public final class Harness {
         }
         case SelfPhased self -> self.run(ctx);
       };
-      return r == null ? new RunResult() : r;
+      return r == null ? RunResult.empty() : r;
     } finally {
       client.finish(RequestError.cutOff(LEFT_IN_FLIGHT), RecordingClient.RETURN_WAIT);
     }

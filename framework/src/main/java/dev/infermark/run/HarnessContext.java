@@ -50,6 +50,7 @@ public final class HarnessContext implements RunContext {
   private final List<Slo> slos;
   private final Consumer<Mark> marks;
   private final ObjectNode exportExtras = Json.object();
+  private final List<Object> sections = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile Tokenizer tokenizer;
   private boolean profilingStarted;
   private String abortMessage;
@@ -270,6 +271,20 @@ public final class HarnessContext implements RunContext {
    */
   public ObjectNode exportExtras() {
     return exportExtras;
+  }
+
+  /**
+   * Adds a methodology's section to the run's results ({@code RunResults.sections()}: AgentPerf's
+   * capacity per tier, accuracy scores, ...), which its own result format writes at the end of the
+   * run. Added while the run goes, so a run that fails afterwards still writes it (partial).
+   */
+  public void section(Object section) {
+    sections.add(Objects.requireNonNull(section, "section"));
+  }
+
+  /** The sections added, in order. */
+  public List<Object> sections() {
+    return List.copyOf(sections);
   }
 
   @Override

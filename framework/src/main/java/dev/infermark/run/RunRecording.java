@@ -2,9 +2,10 @@ package dev.infermark.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 
 import dev.infermark.api.RunResult;
+import dev.infermark.result.Recorded;
+import dev.infermark.result.RunInfo;
 import dev.infermark.client.ServerClient;
 import dev.infermark.metrics.Summary;
 import dev.infermark.record.RecordSink;
@@ -18,16 +19,20 @@ import dev.infermark.settings.Settings;
 public interface RunRecording extends RecordSink, AutoCloseable {
 
   /**
-   * Writes the end-of-run artifacts, adds every measured statistic to {@code result} (so SLOs can
-   * find it) and returns the console table lines.
+   * Ends the recording: flushes the per-request export, writes what only it holds
+   * ({@code inputs.json}) and returns what it measured, from which the result formats write
+   * the rest ({@code dev.infermark.result.ResultFormats}).
    */
-  List<String> finish(RunInfo info, RunResult result) throws IOException;
+  Recorded finish(RunInfo info) throws IOException;
 
   /**
-   * Adds every measured statistic to {@code result} before {@link #finish} writes: the runner
-   * checks the SLOs against it and writes their verdicts ({@code slo_results}) into the same export.
+   * {@code result} with every measured statistic added (the recording's values replace the
+   * workload's of the same key), before {@link #finish} writes: the runner checks the SLOs against
+   * it and writes their verdicts ({@code slo_results}) into the same export.
    */
-  default void measure(RunResult result) {}
+  default RunResult measure(RunResult result) {
+    return result;
+  }
 
   @Override
   void close() throws IOException;

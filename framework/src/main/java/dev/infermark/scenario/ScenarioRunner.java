@@ -25,7 +25,6 @@ import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.artifact.AggregateWriter;
-import dev.infermark.artifact.RunFolderWriter;
 import dev.infermark.artifact.RunFolders;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.client.PreflightException;
@@ -44,7 +43,10 @@ import dev.infermark.run.OpenFiles;
 import dev.infermark.run.Progress;
 import dev.infermark.run.ProgressDisplay;
 import dev.infermark.run.RecordingClient;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.Recorded;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
+import dev.infermark.result.RunResults;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.run.RunRecording;
 import dev.infermark.servermetrics.RunServerMetrics;
@@ -156,6 +158,13 @@ public final class ScenarioRunner {
       out.accept("infermark: random seed " + seed + " (pass -Dinfermark.random-seed=" + seed + " to repeat this run)");
     }
     Optional<SubmissionVerdict> verdict = model.stampsVerdict() ? Optional.of(locks.verdict()) : Optional.empty();
+    ResultFormats formats;
+    try {
+      formats = ResultFormats.of(settings); // a typo fails before any load
+    } catch (IllegalArgumentException e) {
+      out.accept("infermark: " + model.name() + ": " + e.getMessage());
+      throw e;
+    }
     // A new folder per run (nothing overwrites an earlier run); <scenario>/latest points at it once it has artifacts.
     Path baseDir = RunFolders.next(Path.of(settings.get(Keys.ARTIFACT_DIR)), model.name(), params.folderSuffix(),
         Instant.now());
@@ -193,7 +202,8 @@ public final class ScenarioRunner {
       for (int trial = 0; trial < runs && !cancellation.cancelled(); trial++) {
         Path runDir = runs == 1 ? baseDir : baseDir.resolve("run_" + (trial + 1));
         try {
-          Trial t = runOnce(model, params, settings, seed, verdict, targets, embedded != null, runDir, trial, cancellation);
+          Trial t = runOnce(model, params, settings, seed, verdict, targets, embedded != null, runDir, trial, cancellation,
+              formats);
           last = t.outcome();
           summaries.add(t.summary());
           labels.add(runDir.getFileName().toString());
@@ -217,10 +227,8 @@ public final class ScenarioRunner {
       if (runs > 1) {
         out.accept("infermark: " + model.name() + ": over " + summaries.size() + " runs: " + errorRate.message());
       }
-      if (failure == null && !last.cancelled()) {
-        warnUnread(model, settings, last.result());
-      }
-      return new RunOutcome(last.result(), verdict, errorRate, baseDir, last.consoleLines(), last.cancelled(),
+      RunResult result = failure == null && !last.cancelled() ? warnUnread(model, settings, last.result()) : last.result();
+      return new RunOutcome(result, verdict, errorRate, baseDir, last.consoleLines(), last.cancelled(),
           last.aborted(), last.slos());
     } finally {
       if (embedded != null) {
@@ -238,12 +246,12 @@ public final class ScenarioRunner {
    * Names the settings the user gave that the whole run never read (known only at its end: a
    * generator may read a key at any time), e.g. {@code input-file} on a chat scenario.
    */
-  private void warnUnread(ScenarioModel model, Settings settings, RunResult result) {
+  private RunResult warnUnread(ScenarioModel model, Settings settings, RunResult result) {
     settings.get(Keys.SCENARIO); // used by discovery
     settings.get(Keys.PRESET); // applied when the settings were resolved
     List<Settings.Entry> unread = settings.unread();
     if (unread.isEmpty()) {
-      return;
+      return result;
     }
     List<String> names = unread.stream().map(e -> "infermark." + e.name() + " (" + switch (e.source()) {
       case SYSTEM_PROPERTY -> "-D";
@@ -253,18 +261,18 @@ public final class ScenarioRunner {
     out.accept("infermark: WARNING " + model.name() + " never read " + String.join(", ", names)
         + ": " + (names.size() == 1 ? "it had" : "they had") + " no effect on this run (a setting of another scenario, "
         + "or a typo of a setting this one reads?)");
-    result.reportEntry("unread_settings", unread.stream().map(e -> "infermark." + e.name()).collect(
-        java.util.stream.Collectors.joining(",")));
+    return result.toBuilder().reportEntry("unread_settings", unread.stream().map(e -> "infermark." + e.name()).collect(
+        java.util.stream.Collectors.joining(","))).build();
   }
 
   private record Trial(RunOutcome outcome, Summary summary) {}
 
   private Trial runOnce(ScenarioModel model, RunParams params, Settings settings, long seed,
       Optional<SubmissionVerdict> verdict, List<URI> targets, boolean embedded, Path runDir, int trial,
-      Cancellation cancellation) throws Exception {
+      Cancellation cancellation, ResultFormats formats) throws Exception {
     Progress progress = new Progress();
     Instant start = Instant.now();
-    RunResult result = new RunResult();
+    RunResult result = RunResult.empty();
     List<String> lines = new ArrayList<>();
     Throwable failure = null;
     // This run's own signal: Ctrl+C (the engine's) reaches it; an abort of this run stops only this run.
@@ -336,7 +344,7 @@ public final class ScenarioRunner {
           v.add(SubmissionVerdict.RUN_CANCELLED);
         }
       });
-      recording.measure(result);
+      result = recording.measure(result);
       List<SloResult> slos = new ArrayList<>();
       for (SloSpec slo : SloSource.of(model, settings)) {
         slos.add(slo.result(result));
@@ -345,7 +353,9 @@ public final class ScenarioRunner {
       List<String> serverLines = serverMetrics.finish(recording.profilingSummary(), benchmarkId);
       RunInfo info = new RunInfo(model.name(), benchmarkId, seed, settings.provenance(resolver.registry()),
           verdict, cancelled, start, Instant.now(), ctx.exportExtras(), trial);
-      lines.addAll(recording.finish(info, result));
+      Recorded recorded = recording.finish(info);
+      ResultFormats.Written written = formats.write(new RunResults(runDir, info, recorded, result, slos, ctx.sections()));
+      lines.addAll(written.lines());
       lines.addAll(serverLines);
       lines.addAll(result.consoleLines());
       ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
@@ -354,7 +364,7 @@ public final class ScenarioRunner {
       lines.addAll(VerdictTable.lines(params.values().isEmpty() ? model.name() : model.name() + " [" + params.id() + "]",
           slos, errorRate, verdict, result.headlines()));
       ctx.abortMessage().ifPresent(m -> lines.add("run aborted: " + m));
-      lines.addAll(RunFolderWriter.writeAll(runDir)); // report.html, from the artifacts just written
+      lines.addAll(written.derivedLines()); // report.html, from the artifacts just written
       lines.add("artifacts: " + runDir);
       lines.forEach(out);
       if (failure != null) {

@@ -1,12 +1,14 @@
 package dev.infermark.scenario;
 
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 import dev.infermark.annotations.Slo;
 import dev.infermark.verdict.SloResult;
 import dev.infermark.api.Metric;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 
 /** One {@link Slo} as data, and its evaluation against a run's result. */
 public record SloSpec(String metric, String stat, double min, double max, String unit, String tier, String name) {
@@ -65,6 +67,15 @@ public record SloSpec(String metric, String stat, double min, double max, String
     return b.toString();
   }
 
+  /** The statistic, typed; empty for a name {@link Stat} does not have (nothing reports it). */
+  private Optional<Stat> typedStat() {
+    try {
+      return Optional.of(Stat.of(stat));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
   /** A stable id segment for the node. */
   public String id() {
     return (tier.isBlank() ? "" : tier + "/") + stat + ":" + metric + (Double.isNaN(min) ? "" : ">=" + fmt(min))
@@ -73,12 +84,13 @@ public record SloSpec(String metric, String stat, double min, double max, String
 
   /** Checks the result; an unmeasured metric fails (a missing number is never taken as zero). */
   public Outcome evaluate(RunResult result) {
-    OptionalDouble v = result.lookup(tier, metric, stat);
+    Optional<Stat> st = typedStat();
+    OptionalDouble v = st.isEmpty() ? OptionalDouble.empty() : result.lookup(tier, metric, st.get());
     if (v.isEmpty()) {
       return new Outcome(false, displayName() + ": not measured by this run (no value for "
           + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")", v, unit);
     }
-    String resultUnit = result.unit(tier, metric, stat);
+    String resultUnit = result.unit(tier, metric, st.get());
     double scale;
     try {
       scale = scale(resultUnit, unit);

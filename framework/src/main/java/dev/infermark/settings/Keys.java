@@ -107,6 +107,10 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<String> ARTIFACT_DIR = SettingKey.string("artifact-dir", "target/infermark",
       "Where artifacts go; each run writes into a new folder <artifact-dir>/<scenario>/<timestamp>[-<params>]/ "
           + "and points <artifact-dir>/<scenario>/latest at it.");
+  public static final SettingKey<List<String>> RESULT_FORMATS = SettingKey.list("result-formats", "",
+      "The result formats a run writes, by name (as JMH's -rf): aiperf-json, aiperf-csv, console, and those of the modules on "
+          + "the class path (agentperf-json, accuracy-csv, html, ...); empty: every one that applies to the run. "
+          + "An unknown name fails the run before any load. See docs/artifacts.md.");
   public static final SettingKey<Boolean> UNSAFE_OVERRIDE = SettingKey.bool("unsafe-override", false,
       "Turn bypassable @Locked violations into warnings; the run is stamped submission_valid=false (unsafe_override).");
   public static final SettingKey<java.time.Duration> PROGRESS_INTERVAL = SettingKey.duration("progress-interval", "10s",
@@ -120,7 +124,7 @@ public final class Keys implements KeyCatalog {
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
       FAILED_REQUEST_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,
-      ARTIFACT_DIR, UNSAFE_OVERRIDE, PROGRESS_INTERVAL);
+      ARTIFACT_DIR, RESULT_FORMATS, UNSAFE_OVERRIDE, PROGRESS_INTERVAL);
 
   @Override
   public List<SettingKey<?>> keys() {

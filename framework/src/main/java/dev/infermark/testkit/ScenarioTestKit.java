@@ -30,7 +30,10 @@ import dev.infermark.run.Harness;
 import dev.infermark.run.HarnessContext;
 import dev.infermark.run.Progress;
 import dev.infermark.run.RecordingClient;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.Recorded;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
+import dev.infermark.result.RunResults;
 import dev.infermark.run.RunRecording;
 import dev.infermark.scenario.Standard;
 import dev.infermark.settings.Settings;
@@ -177,6 +180,22 @@ public final class ScenarioTestKit {
     return new RecordingClient(server, records::accept, new Cancellation(), line -> { });
   }
 
+  /**
+   * Writes the result formats that apply to what {@code ctx} holds (the methodology sections, the
+   * workload's result) into its artifact folder, as the runner does at the end of a run: for tests
+   * that run a generator on a context of their own. Returns the formats' console lines.
+   */
+  public static List<String> writeResults(HarnessContext ctx, RunResult result) {
+    Instant now = Instant.now();
+    RunInfo info = new RunInfo(ctx.scenario(), "testkit", ctx.seed(), Map.of(), Optional.empty(), ctx.cancelled(), now, now,
+        ctx.exportExtras(), 0);
+    ResultFormats.Written w = ResultFormats.of(ctx.settings()).write(new RunResults(ctx.artifactDir(), info, null, result,
+        List.of(), ctx.sections()));
+    List<String> lines = new ArrayList<>(w.lines());
+    lines.addAll(w.derivedLines());
+    return lines;
+  }
+
   /** Runs {@code generator}; a failure of the generator is returned in {@link Run#failure()}, not thrown. */
   public Run run(LoadGenerator generator) {
     Objects.requireNonNull(generator, "generator");
@@ -217,10 +236,18 @@ public final class ScenarioTestKit {
           client.close();
         }
       }
-      if (recording != null) {
-        recording.finish(new RunInfo(scenario, "testkit", seed, Map.of(), verdict, cancellation.cancelled(), start,
-            Instant.now(), ctx.exportExtras(), 0), result == null ? new RunResult() : result);
+      if (recording != null && result != null) {
+        result = recording.measure(result);
       }
+      // As the runner does: the result formats write what applies (a methodology's own file even
+      // without a recording); their console lines go to the log.
+      RunInfo info = new RunInfo(scenario, "testkit", seed, Map.of(), verdict, cancellation.cancelled(), start,
+          Instant.now(), ctx.exportExtras(), 0);
+      Recorded recorded = recording == null ? null : recording.finish(info);
+      ResultFormats.Written written = ResultFormats.of(s).write(new RunResults(dir, info, recorded, result, List.of(),
+          ctx.sections()));
+      written.lines().forEach(log);
+      written.derivedLines().forEach(log);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

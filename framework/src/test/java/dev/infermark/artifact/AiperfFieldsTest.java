@@ -16,7 +16,8 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.Records;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
 import tools.jackson.databind.JsonNode;
 
@@ -33,8 +34,8 @@ class AiperfFieldsTest {
       for (RequestRecord r : records) {
         rec.accept(r);
       }
-      rec.finish(new RunInfo("s", "b", 1L, Map.of(), Optional.empty(), false, Instant.parse("2026-01-01T00:00:00Z"),
-          Instant.parse("2026-01-01T00:01:00Z"), null, 0));
+      rec.finishAndWrite(new RunInfo("s", "b", 1L, Map.of(), Optional.empty(), false, Instant.parse("2026-01-01T00:00:00Z"),
+          Instant.parse("2026-01-01T00:01:00Z"), null, 0), ResultFormats.all());
     }
     return Files.readAllLines(dir.resolve(RunRecorder.JSONL)).stream().map(Json::parse).toList();
   }

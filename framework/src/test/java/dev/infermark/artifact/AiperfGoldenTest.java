@@ -16,7 +16,8 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.Records;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
 import dev.infermark.testkit.Golden;
 import tools.jackson.databind.node.ObjectNode;
@@ -47,7 +48,7 @@ class AiperfGoldenTest {
       for (RequestRecord r : Records.reference()) {
         rec.accept(r);
       }
-      rec.finish(info);
+      rec.finishAndWrite(info, ResultFormats.all());
     }
     String json = Files.readString(dir.resolve(RunRecorder.JSON), StandardCharsets.UTF_8);
     Golden.assertMatches("aiperf/profile_export_aiperf.json", maskSelfCheck(json));
@@ -62,7 +63,7 @@ class AiperfGoldenTest {
     try (RunRecorder rec = new RunRecorder(dir, Settings.empty())) {
       rec.accept(Records.reference()[0]);
       rec.accept(Records.reference()[3]);
-      rec.finish(info);
+      rec.finishAndWrite(info, ResultFormats.all());
     }
     String json = Files.readString(dir.resolve(RunRecorder.JSON), StandardCharsets.UTF_8);
     Golden.assertMatches("aiperf/cancelled_profile_export_aiperf.json", maskSelfCheck(json));

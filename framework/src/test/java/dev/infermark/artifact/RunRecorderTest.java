@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
@@ -22,7 +23,8 @@ import dev.infermark.api.request.RequestTags;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.Records;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -70,7 +72,7 @@ class RunRecorderTest {
       assertThat(err.get("code").intValue()).isEqualTo(429);
       assertThat(err.get("message").stringValue()).isEqualTo("slow down");
 
-      List<String> console = rec.finish(info(false));
+      List<String> console = rec.finishAndWrite(info(false), ResultFormats.all());
       assertThat(console.get(0)).contains("my-scenario");
       assertThat(console).anyMatch(l -> l.startsWith("Time to First Token (ms)") && l.contains("200.00") && l.contains("298.00"));
       // The self-check has one line, and only when it warns (this machine may be loaded).
@@ -114,13 +116,12 @@ class RunRecorderTest {
       assertThat(inputs.get("data").get(0).get("session_id").stringValue()).isEqualTo("conv-a");
       assertThat(inputs.get("data").get(0).get("payloads").get(0).get("messages").get(0).get("content").stringValue()).isEqualTo("hi");
 
-      RunResult result = new RunResult();
-      rec.addTo(result);
-      assertThat(result.lookup("", "time_to_first_token", "p95")).hasValue(290.0);
-      assertThat(result.unit("", "time_to_first_token", "p95")).isEqualTo("ms");
-      assertThat(result.lookup("", "inter_token_latency", "avg")).hasValue(68.88888888888889);
-      assertThat(result.lookup("", "request_throughput", "value")).hasValue(3 / 0.7);
-      assertThat(result.lookup("", "usage_prompt_cache_read_tokens", "avg")).isEmpty();
+      RunResult result = rec.measure(RunResult.empty());
+      assertThat(result.lookup("", "time_to_first_token", Stat.P95)).hasValue(290.0);
+      assertThat(result.unit("", "time_to_first_token", Stat.P95)).isEqualTo("ms");
+      assertThat(result.lookup("", "inter_token_latency", Stat.AVG)).hasValue(68.88888888888889);
+      assertThat(result.lookup("", "request_throughput", Stat.VALUE)).hasValue(3 / 0.7);
+      assertThat(result.lookup("", "usage_prompt_cache_read_tokens", Stat.AVG)).isEmpty();
       assertThat(result.reportEntries()).containsEntry("ttft_p99_ms", "298.00").containsEntry("error_request_count", "2");
     }
   }
@@ -129,7 +130,7 @@ class RunRecorderTest {
   void cancelledRunIsStampedPartial() throws Exception {
     try (RunRecorder rec = new RunRecorder(dir, Settings.empty())) {
       rec.accept(Records.reference()[0]);
-      rec.finish(info(true));
+      rec.finishAndWrite(info(true), ResultFormats.all());
     }
     JsonNode json = Json.parse(Files.readString(dir.resolve(RunRecorder.JSON)));
     assertThat(json.get("was_cancelled").booleanValue()).isTrue();

@@ -20,7 +20,8 @@ import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
 import tools.jackson.databind.JsonNode;
 
@@ -48,8 +49,8 @@ class UrlCountsTest {
         rec.accept(at(refs[i], i % 2));
       }
       rec.accept(Records.failed("unsent", 1_000_000_000L, 1, ErrorKind.PROTOCOL_ERROR, 0, "not sent")); // url -1
-      console = rec.finish(new RunInfo("s", "b", 1L, Map.of(), Optional.empty(), false, Instant.EPOCH, Instant.EPOCH,
-          null, 0));
+      console = rec.finishAndWrite(new RunInfo("s", "b", 1L, Map.of(), Optional.empty(), false, Instant.EPOCH, Instant.EPOCH,
+          null, 0), ResultFormats.all());
     }
     List<JsonNode> lines = Files.readAllLines(dir.resolve(RunRecorder.JSONL)).stream().map(Json::parse).toList();
     assertThat(lines.get(0).get("metadata").get("url_index").asInt()).isEqualTo(1);

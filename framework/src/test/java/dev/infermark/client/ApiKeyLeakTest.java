@@ -27,7 +27,8 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.artifact.RunRecorder;
 import dev.infermark.run.Progress;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
 
 /**
@@ -55,7 +56,7 @@ class ApiKeyLeakTest {
     System.setErr(tee);
     List<String> lines = new ArrayList<>();
     List<RequestRecord> records = new ArrayList<>();
-    RunResult result = new RunResult();
+    RunResult result;
     try (TestServer server = new TestServer()) {
       // a hostile server echoes the key back in every kind of error text the client keeps
       server.handler = (r, c) -> {
@@ -101,9 +102,9 @@ class ApiKeyLeakTest {
           records.add(r);
           System.out.println(r);
         }
-        lines.addAll(rec.finish(new RunInfo("leak", "b", 1, Map.of("api-key", "<redacted>"), Optional.empty(), false,
-            Instant.now(), Instant.now(), null, 0)));
-        rec.addTo(result);
+        lines.addAll(rec.finishAndWrite(new RunInfo("leak", "b", 1, Map.of("api-key", "<redacted>"), Optional.empty(), false,
+            Instant.now(), Instant.now(), null, 0), ResultFormats.all()));
+        result = rec.measure(RunResult.empty());
         lines.forEach(System.out::println);
         System.out.println(progress.line());
       }

@@ -25,7 +25,7 @@ class PhaseRulesTest {
   static class SelfPhasedWithMeasurement {
     @Workload
     SelfPhased load() {
-      return ctx -> new RunResult();
+      return ctx -> RunResult.empty();
     }
   }
 
@@ -34,7 +34,7 @@ class PhaseRulesTest {
   static class SelfPhasedBehindLoadGenerator {
     @Workload
     LoadGenerator load() {
-      return (SelfPhased) ctx -> new RunResult();
+      return (SelfPhased) ctx -> RunResult.empty();
     }
   }
 
@@ -79,7 +79,7 @@ class PhaseRulesTest {
   void aSelfPhasedWorkloadDeclaredAsLoadGeneratorIsRejectedWhenBuilt() {
     ScenarioModel m = ScenarioModel.of(SelfPhasedBehindLoadGenerator.class);
     assertThat(m.selfPhased()).isFalse();
-    assertThatThrownBy(() -> m.checkPhases((SelfPhased) ctx -> new RunResult()))
+    assertThatThrownBy(() -> m.checkPhases((SelfPhased) ctx -> RunResult.empty()))
         .hasMessageContaining("@Warmup sets the phases of a closed-loop workload");
     m.checkPhases(Conversations.repeat(Turn.user("x")));
   }

@@ -34,7 +34,7 @@ class ScenarioCheckTest {
   static class Fine {
     @Workload
     SelfPhased load() {
-      return ctx -> new RunResult();
+      return ctx -> RunResult.empty();
     }
   }
 
@@ -47,7 +47,7 @@ class ScenarioCheckTest {
   static class Wrong {
     @Workload
     SelfPhased load() {
-      return ctx -> new RunResult();
+      return ctx -> RunResult.empty();
     }
   }
 

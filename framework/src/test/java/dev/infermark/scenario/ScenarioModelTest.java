@@ -38,7 +38,7 @@ class ScenarioModelTest {
 
     @Workload
     SelfPhased load() {
-      return ctx -> new RunResult();
+      return ctx -> RunResult.empty();
     }
   }
 
@@ -49,7 +49,7 @@ class ScenarioModelTest {
   static class UninjectableParameter {
     @Workload
     SelfPhased load(StringBuilder notInjected) {
-      return ctx -> new RunResult();
+      return ctx -> RunResult.empty();
     }
   }
 
@@ -57,7 +57,7 @@ class ScenarioModelTest {
   abstract static class AbstractScenario {
     @Workload
     SelfPhased load() {
-      return ctx -> new RunResult();
+      return ctx -> RunResult.empty();
     }
   }
 

@@ -7,6 +7,7 @@ import static org.mockito.ArgumentMatchers.same;
 import static org.mockito.Mockito.calls;
 import static org.mockito.Mockito.inOrder;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -102,7 +103,7 @@ class ScenarioRunnerTest {
         if (!Files.exists(f)) {
           throw new IllegalArgumentException("infermark.input-file: " + f + " does not exist");
         }
-        return new RunResult();
+        return RunResult.empty();
       };
     }
   }
@@ -134,7 +135,7 @@ class ScenarioRunnerTest {
   static class NeedsTokenizerScenario {
     @Workload
     SelfPhased load(SyntheticText text) {
-      return ctx -> new RunResult();
+      return ctx -> RunResult.empty();
     }
   }
 
@@ -144,7 +145,7 @@ class ScenarioRunnerTest {
     SelfPhased load() {
       return ctx -> {
         send(ctx, 3);
-        return new RunResult();
+        return RunResult.empty();
       };
     }
   }
@@ -166,7 +167,7 @@ class ScenarioRunnerTest {
         send(ctx, 3);
         ctx.grace(null);
         WINDOW[1] = Instant.now();
-        return new RunResult();
+        return RunResult.empty();
       };
     }
   }
@@ -235,6 +236,25 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void theResultFormatsSettingPicksTheFilesAndATypoFailsBeforeAnyLoad() throws Exception {
+    run(ChatScenario.class, Map.of("result-formats", "aiperf-json"));
+    Path dir = artifacts.resolve("chat/latest");
+    assertThat(dir.resolve("profile_export_aiperf.json")).exists();
+    assertThat(dir.resolve("profile_export_aiperf.csv")).doesNotExist();
+    assertThat(dir.resolve("profile_export.jsonl")).exists(); // the journal is no format: always streamed
+    assertThat(lines).noneMatch(l -> l.contains("— profiling")); // no console table
+
+    lines.clear();
+    ServerClient never = mock(ServerClient.class);
+    assertThatThrownBy(() -> run(ChatScenario.class, Map.of("result-formats", "console,aiperf-cvs"), never))
+        .hasMessage("infermark.result-formats: unknown result format 'aiperf-cvs' (did you mean 'aiperf-csv'?); known: "
+            + "console, aiperf-csv, aiperf-json");
+    assertThat(lines).contains("infermark: chat: infermark.result-formats: unknown result format 'aiperf-cvs' "
+        + "(did you mean 'aiperf-csv'?); known: console, aiperf-csv, aiperf-json");
+    verifyNoInteractions(never);
+  }
+
+  @Test
   void settingsTheRunNeverReadAreNamed() throws Exception {
     RunOutcome o = run(ChatScenario.class, Map.of("input-file", "data.jsonl", "concurrency", "1", "goodput",
         "time_to_first_token:100", "confidence-level", "0.9"));
@@ -250,7 +270,7 @@ class ScenarioRunnerTest {
     when(client.preflight()).thenReturn(Optional.of("serves m"));
     when(client.send(any())).thenAnswer(call -> OK.send(call.getArgument(0)));
     RunRecording recording = mock(RunRecording.class);
-    when(recording.finish(any(), any())).thenReturn(List.of());
+    when(recording.measure(any())).thenAnswer(call -> call.getArgument(0));
     RunRecording.Factory recordings = mock(RunRecording.Factory.class);
     when(recordings.open(any(), any(), same(client))).thenReturn(recording);
     Properties p = new Properties();
@@ -265,7 +285,7 @@ class ScenarioRunnerTest {
     order.verify(client).preflight();
     order.verify(recordings).open(any(), any(), same(client));
     order.verify(client, calls(1)).close();
-    order.verify(recording).finish(any(), any());
+    order.verify(recording).finish(any());
     verify(client, times(3)).send(any());
     verify(recording, times(3)).accept(any());
     assertThat(lines).contains("infermark: preflight: serves m");

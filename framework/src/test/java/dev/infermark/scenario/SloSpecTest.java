@@ -5,24 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 
 class SloSpecTest {
   @Test
   void convertsSecondsBoundsToMillisecondResults() {
     SloSpec slo = new SloSpec("time_to_first_token", "p95", Double.NaN, 2, "s", "", "");
-    RunResult r = new RunResult().metric("time_to_first_token", "p95", 1500, "ms");
+    RunResult r = RunResult.builder().metric("time_to_first_token", Stat.P95, 1500, "ms").build();
     SloSpec.Outcome o = slo.evaluate(r);
     assertThat(o.passed()).isTrue();
     assertThat(o.message()).isEqualTo("p95 time_to_first_token <= 2 s: measured 1.5 s, within <= 2 s");
-    assertThat(slo.evaluate(new RunResult().metric("time_to_first_token", "p95", 2500, "ms")).passed()).isFalse();
+    assertThat(slo.evaluate(RunResult.builder().metric("time_to_first_token", Stat.P95, 2500, "ms").build()).passed()).isFalse();
   }
 
   @Test
   void boundsAreInclusiveAndUnmeasuredFails() {
     SloSpec slo = new SloSpec("accuracy", "value", 0.6, Double.NaN, "", "", "");
-    assertThat(slo.evaluate(new RunResult().value("accuracy", 0.6, "")).passed()).isTrue();
-    assertThat(slo.evaluate(new RunResult().value("accuracy", 0.59, "")).passed()).isFalse();
-    SloSpec.Outcome missing = slo.evaluate(new RunResult());
+    assertThat(slo.evaluate(RunResult.builder().value("accuracy", 0.6, "").build()).passed()).isTrue();
+    assertThat(slo.evaluate(RunResult.builder().value("accuracy", 0.59, "").build()).passed()).isFalse();
+    SloSpec.Outcome missing = slo.evaluate(RunResult.empty());
     assertThat(missing.passed()).isFalse();
     assertThat(missing.message()).contains("not measured");
   }
@@ -31,9 +32,9 @@ class SloSpecTest {
   void tierValuesAreTheTiersOwn() {
     SloSpec tier = new SloSpec("supported_agents", "value", 32, Double.NaN, "", "SLO #1", "");
     assertThat(tier.displayName()).isEqualTo("[SLO #1] supported_agents >= 32");
-    assertThat(tier.evaluate(new RunResult().tierValue("SLO #1", "supported_agents", "value", 48, "agents")).message())
+    assertThat(tier.evaluate(RunResult.builder().tierValue("SLO #1", "supported_agents", Stat.VALUE, 48, "agents").build()).message())
         .isEqualTo("[SLO #1] supported_agents >= 32: measured 48 agents, within >= 32 agents");
-    assertThat(tier.evaluate(new RunResult().tierValue("SLO #2", "supported_agents", "value", 48, "agents")).passed()).isFalse();
-    assertThat(tier.evaluate(new RunResult().value("supported_agents", 48, "agents")).passed()).isFalse();
+    assertThat(tier.evaluate(RunResult.builder().tierValue("SLO #2", "supported_agents", Stat.VALUE, 48, "agents").build()).passed()).isFalse();
+    assertThat(tier.evaluate(RunResult.builder().value("supported_agents", 48, "agents").build()).passed()).isFalse();
   }
 }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.infermark.client.ServerClient;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.RunInfo;
 import dev.infermark.run.RunRecording;
 
 /** An engine whose client refuses to send (fixtures send no requests) and whose recording is a mock that notes each finished run. */
@@ -33,11 +33,12 @@ final class TestRuntime {
   static RunRecording.Factory recordings() {
     return (dir, settings, client) -> {
       RunRecording recording = mock(RunRecording.class);
-      when(recording.finish(any(), any())).thenAnswer(call -> {
+      when(recording.measure(any())).thenAnswer(call -> call.getArgument(0));
+      when(recording.finish(any())).thenAnswer(call -> {
         synchronized (FINISHED) {
           FINISHED.add(call.getArgument(0));
         }
-        return List.of();
+        return null; // nothing recorded: the AIPerf formats do not apply
       });
       return recording;
     };

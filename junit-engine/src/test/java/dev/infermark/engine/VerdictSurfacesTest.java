@@ -17,7 +17,7 @@ import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.EventType;
 
 import dev.infermark.engine.fixtures.FixedResultScenario;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.RunInfo;
 import tools.jackson.databind.JsonNode;
 
 /** The verdicts of a run where people look: console table, report entries on every SLO node, slo_results, names. */

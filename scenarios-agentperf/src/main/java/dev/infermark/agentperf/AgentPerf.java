@@ -19,7 +19,6 @@ import dev.infermark.agentperf.power.PowerSampler;
 import dev.infermark.agentperf.power.PowerSummary;
 import dev.infermark.agentperf.results.AgentPerfReport;
 import dev.infermark.agentperf.results.PhasesTable;
-import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.Tier;
@@ -31,6 +30,7 @@ import dev.infermark.agentperf.trajectory.TrajectorySource;
 import dev.infermark.agentperf.trajectory.WekaTrajectories;
 import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.SettingKey;
@@ -141,8 +141,7 @@ public final class AgentPerf implements SelfPhased {
     AgentPerfReport report = new AgentPerfReport(ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(), source.size(),
         settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, searches.phases(), searches.verdicts(),
         searches.results(), searches.finished());
-    Path file = ResultsJson.write(report, ctx.artifactDir());
-    ctx.log("agentperf: wrote " + file + (report.finished() ? "" : " (partial: the search did not finish)"));
+    ctx.section(report); // agentperf_results.json (AgentPerfJsonFormat), written at the end of the run even when it failed
     if (failure != null) {
       throw failure;
     }
@@ -151,13 +150,13 @@ public final class AgentPerf implements SelfPhased {
 
   /** The run's result values, console lines and report entries. */
   static RunResult toRunResult(AgentPerfReport report) {
-    RunResult r = new RunResult();
+    RunResult.Builder r = RunResult.builder();
     PhasesTable.lines(report).forEach(r::consoleLine);
     Integer acc = report.accelerators();
     for (TierResult t : report.tiers()) {
       String name = t.tier().name();
       int cap = t.outcome().capacity();
-      r.tierValue(name, Tier.SUPPORTED_AGENTS, "value", cap, "agents");
+      r.tierValue(name, Tier.SUPPORTED_AGENTS, Stat.VALUE, cap, "agents");
       // The search's ceiling passed: the capacity is at least that many agents.
       r.headline(name, Tier.SUPPORTED_AGENTS, (t.outcome().reachedMax() ? "≥ " : "") + cap + " agents");
       r.reportEntry(name + " supported_agents", cap + (t.outcome().reachedMax() ? " (lower bound)"
@@ -167,25 +166,25 @@ public final class AgentPerf implements SelfPhased {
         continue;
       }
       for (Criterion c : t.tier().criteria()) {
-        at.stats().stat(c.metric(), c.stat()).ifPresent(v -> r.tierValue(name, c.metric(), c.stat(), v, unit(c.metric())));
+        at.stats().stat(c.metric(), c.stat()).ifPresent(v -> r.tierValue(name, c.metric(), Stat.of(c.stat()), v, unit(c.metric())));
       }
-      r.tierValue(name, "output_speed", "p25", at.stats().p25OutputSpeed(), "tokens/sec");
-      r.tierValue(name, "time_to_first_token", "p95", at.stats().p95TtftMs(), "ms");
-      r.tierValue(name, "e2e_speed", "p25", at.stats().p25E2eSpeed(), "tokens/sec");
+      r.tierValue(name, "output_speed", Stat.P25, at.stats().p25OutputSpeed(), "tokens/sec");
+      r.tierValue(name, "time_to_first_token", Stat.P95, at.stats().p95TtftMs(), "ms");
+      r.tierValue(name, "e2e_speed", Stat.P25, at.stats().p25E2eSpeed(), "tokens/sec");
       double thr = at.stats().outputThroughput();
-      r.tierValue(name, "output_token_throughput", "value", thr, "tokens/sec");
+      r.tierValue(name, "output_token_throughput", Stat.VALUE, thr, "tokens/sec");
       if (acc != null && acc > 0) {
-        r.tierValue(name, "supported_agents_per_accelerator", "value", (double) cap / acc, "agents");
-        r.tierValue(name, "output_token_throughput_per_accelerator", "value", thr / acc, "tokens/sec");
+        r.tierValue(name, "supported_agents_per_accelerator", Stat.VALUE, (double) cap / acc, "agents");
+        r.tierValue(name, "output_token_throughput_per_accelerator", Stat.VALUE, thr / acc, "tokens/sec");
       }
       if (at.power() != null && at.power().meanTotalWatts() > 0) {
         double mw = at.power().meanTotalWatts() / 1e6;
-        r.tierValue(name, "supported_agents_per_mw", "value", cap / mw, "agents/MW");
-        r.tierValue(name, "output_token_throughput_per_mw", "value", thr / mw, "tokens/sec/MW");
+        r.tierValue(name, "supported_agents_per_mw", Stat.VALUE, cap / mw, "agents/MW");
+        r.tierValue(name, "output_token_throughput_per_mw", Stat.VALUE, thr / mw, "tokens/sec/MW");
         r.reportEntry(name + " agents_per_mw", String.format(Locale.ROOT, "%.0f", cap / mw));
       }
     }
-    return r;
+    return r.build();
   }
 
   private static String unit(String metric) {

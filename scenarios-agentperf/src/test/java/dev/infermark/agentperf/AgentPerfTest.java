@@ -19,6 +19,7 @@ import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
@@ -61,14 +62,14 @@ class AgentPerfTest {
     RunResult result = run.resultOrThrow();
     List<RequestRecord> sink = run.records();
 
-    assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(10);
-    assertThat(result.lookup("SLO #2", "supported_agents", "value")).hasValue(33);
+    assertThat(result.lookup("SLO #1", "supported_agents", Stat.VALUE)).hasValue(10);
+    assertThat(result.lookup("SLO #2", "supported_agents", Stat.VALUE)).hasValue(33);
     // At capacity the tier's objectives hold; TTFT is reported in ms.
-    assertThat(result.lookup("SLO #1", "output_speed", "p25").getAsDouble()).isGreaterThanOrEqualTo(100);
-    assertThat(result.lookup("SLO #1", "time_to_first_token", "p95").getAsDouble()).isCloseTo(50, org.assertj.core.data.Offset.offset(1.0));
-    assertThat(result.lookup("SLO #1", "supported_agents_per_accelerator", "value")).hasValue(10 / 8.0);
+    assertThat(result.lookup("SLO #1", "output_speed", Stat.P25).getAsDouble()).isGreaterThanOrEqualTo(100);
+    assertThat(result.lookup("SLO #1", "time_to_first_token", Stat.P95).getAsDouble()).isCloseTo(50, org.assertj.core.data.Offset.offset(1.0));
+    assertThat(result.lookup("SLO #1", "supported_agents_per_accelerator", Stat.VALUE)).hasValue(10 / 8.0);
     // No power sampler: per-MW figures are absent, not zero.
-    assertThat(result.lookup("SLO #1", "supported_agents_per_mw", "value")).isEmpty();
+    assertThat(result.lookup("SLO #1", "supported_agents_per_mw", Stat.VALUE)).isEmpty();
     assertThat(result.reportEntries()).containsEntry("SLO #1 supported_agents", "10 (first fail 11)");
     assertThat(result.consoleLines().get(0)).startsWith("| Phase | Agents | p25 Speed");
 
@@ -117,7 +118,7 @@ class AgentPerfTest {
     assertThat(json.path("finished").asBoolean()).isFalse();
     assertThat(json.path("phases").size()).isEqualTo(2);
     assertThat(json.path("tiers").size()).isZero();
-    assertThat(result.lookup("SLO #1", "supported_agents", "value")).isEmpty();
+    assertThat(result.lookup("SLO #1", "supported_agents", Stat.VALUE)).isEmpty();
   }
 
   @Test
@@ -127,7 +128,7 @@ class AgentPerfTest {
 
     RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).withTicker(new VirtualTicker())).resultOrThrow();
 
-    assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(3);
+    assertThat(result.lookup("SLO #1", "supported_agents", Stat.VALUE)).hasValue(3);
   }
 
   @Test
@@ -137,7 +138,7 @@ class AgentPerfTest {
 
     RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).withTicker(new VirtualTicker())).resultOrThrow();
 
-    assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(4);
+    assertThat(result.lookup("SLO #1", "supported_agents", Stat.VALUE)).hasValue(4);
     assertThat(result.reportEntries()).containsEntry("SLO #1 supported_agents", "4 (lower bound)");
   }
 }

@@ -27,6 +27,7 @@ import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
@@ -113,8 +114,8 @@ class SimulatorAcceptanceTest {
       assertThat(failed).allMatch(r -> r.error().isCutOff() && r.phase() == dev.infermark.api.request.Phase.WARMUP);
       assertThat(failed).hasSize(json.path("phases").valueStream().mapToInt(p -> p.path("requests_cut_off").asInt()).sum());
       // Within one search step of the computed capacity (resolution 1).
-      assertThat(result.lookup("SLO #1", "supported_agents", "value").getAsDouble()).as(phases).isBetween(2.0, 4.0);
-      assertThat(result.lookup("SLO #2", "supported_agents", "value").getAsDouble()).as(phases).isBetween(5.0, 7.0);
+      assertThat(result.lookup("SLO #1", "supported_agents", Stat.VALUE).getAsDouble()).as(phases).isBetween(2.0, 4.0);
+      assertThat(result.lookup("SLO #2", "supported_agents", Stat.VALUE).getAsDouble()).as(phases).isBetween(5.0, 7.0);
       // Measured speeds follow the profile (scheduling delays on a busy machine only slow them): at 4 agents about speed(4).
       JsonNode four = json.path("phases").valueStream().filter(p -> p.path("agents").asInt() == 4).findFirst().orElseThrow();
       assertThat(four.path("p25_output_speed").asDouble()).as(phases).isBetween(speed(4) * 0.75, speed(4) * 1.1);

@@ -19,6 +19,7 @@ import dev.infermark.agentperf.agent.PhasePrefix;
 import dev.infermark.agentperf.agent.VirtualTicker;
 import dev.infermark.agentperf.results.ResultsJson;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
@@ -58,7 +59,7 @@ class WekaAgentPerfTest {
     RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance()).withTicker(new VirtualTicker())).resultOrThrow();
 
     // 410/agents tok/s against a 100 tok/s tier: capacity 4.
-    assertThat(result.lookup("SLO #1", "supported_agents", "value")).hasValue(4);
+    assertThat(result.lookup("SLO #1", "supported_agents", Stat.VALUE)).hasValue(4);
     JsonNode json = Json.parse(Files.readString(dir.resolve("artifacts").resolve(ResultsJson.FILE)));
     assertThat(json.path("trajectories").path("source").asString()).contains("Weka traces", "weka_trace", "1 sub-agent");
     assertThat(json.path("trajectories").path("count").asInt()).isEqualTo(2);

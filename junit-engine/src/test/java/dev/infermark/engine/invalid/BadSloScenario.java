@@ -9,6 +9,7 @@ import dev.infermark.annotations.Scenario;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.Workload;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.SelfPhased;
 
 /**
@@ -25,6 +26,6 @@ import dev.infermark.api.SelfPhased;
 public class BadSloScenario {
   @Workload
   SelfPhased load() {
-    return ctx -> new RunResult();
+    return ctx -> RunResult.empty();
   }
 }

@@ -15,6 +15,6 @@ import dev.infermark.api.RunResult;
 public class DoubtfulSloScenario {
   @Workload
   SelfPhased load() {
-    return ctx -> new RunResult().value("my_own_score", 2, "").tierValue("gold", "request_latency", "p95", 500, "ms");
+    return ctx -> RunResult.builder().value("my_own_score", 2, "").tierValue("gold", "request_latency", Stat.P95, 500, "ms").build();
   }
 }

@@ -13,6 +13,6 @@ import dev.infermark.api.RunResult;
 public class TypoLockScenario {
   @Workload
   SelfPhased load() {
-    return ctx -> new RunResult();
+    return ctx -> RunResult.empty();
   }
 }

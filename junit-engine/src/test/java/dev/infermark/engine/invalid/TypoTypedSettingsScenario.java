@@ -18,6 +18,6 @@ public class TypoTypedSettingsScenario {
 
   @Workload
   SelfPhased load(Reads reads) {
-    return ctx -> new RunResult();
+    return ctx -> RunResult.empty();
   }
 }

@@ -40,7 +40,7 @@ public class FdHogScenario {
         System.out.println("HOGGED: " + HOG.size() + " descriptors (" + exhausted.getMessage() + ")");
       }
       sendAtOnce(ctx, 8);
-      return new RunResult();
+      return RunResult.empty();
     };
   }
 

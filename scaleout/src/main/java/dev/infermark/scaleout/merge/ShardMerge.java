@@ -18,12 +18,13 @@ import java.util.TreeSet;
 
 import dev.infermark.artifact.ExportedRecords;
 import dev.infermark.artifact.RunRecorder;
+import dev.infermark.result.ResultFormats;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.Summary;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -106,7 +107,7 @@ public final class ShardMerge {
       RunInfo info = new RunInfo(first.scenario(), first.benchmarkId(), first.aiperf().path("run_info")
           .path("random_seed").asLong(), inputConfig, verdict, cancelled, start, end, extras,
           first.aiperf().path("run_info").path("trial").asInt());
-      lines = new ArrayList<>(recorder.finish(info));
+      lines = new ArrayList<>(recorder.finishAndWrite(info, ResultFormats.of(settings)));
       lines.add(0, "merged " + shards.size() + " shard(s), " + records.size() + " record(s)");
       verdict.ifPresent(v -> lines.add(v.toString()));
     }

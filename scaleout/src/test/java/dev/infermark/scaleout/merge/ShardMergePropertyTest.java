@@ -25,7 +25,8 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.ResultFormats;
+import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 import tools.jackson.databind.JsonNode;
@@ -132,7 +133,7 @@ class ShardMergePropertyTest {
       records.forEach(r::accept);
       ObjectNode extras = Json.object();
       shard.stamp(extras);
-      r.finish(new RunInfo("prop", "bench", 7, Map.of(), Optional.empty(), false, Instant.EPOCH, Instant.EPOCH, extras, 0));
+      r.finishAndWrite(new RunInfo("prop", "bench", 7, Map.of(), Optional.empty(), false, Instant.EPOCH, Instant.EPOCH, extras, 0), ResultFormats.all());
     }
   }
 

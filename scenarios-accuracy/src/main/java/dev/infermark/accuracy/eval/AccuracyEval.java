@@ -1,5 +1,8 @@
 package dev.infermark.accuracy.eval;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.infermark.accuracy.benchmark.Benchmark;
 import dev.infermark.accuracy.benchmark.BenchmarkOptions;
 import dev.infermark.accuracy.benchmark.LcbCodegen;
@@ -14,6 +17,7 @@ import dev.infermark.accuracy.grader.MathGrader;
 import dev.infermark.accuracy.py.Py;
 import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
@@ -40,7 +44,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs one accuracy benchmark as a load generator: one request per problem through the run's
@@ -252,25 +255,25 @@ public final class AccuracyEval implements SelfPhased {
 
   /** One {@code accuracy_export.jsonl} line, fields in the reference's order, nulls kept. */
   static String jsonLine(GradedResponse g) {
-    ObjectNode o = Json.object();
-    o.put("session_num", g.sessionNum());
-    o.put("conversation_id", g.conversationId());
-    o.put("x_request_id", g.requestId());
-    o.put("worker_id", "infermark");
-    o.put("benchmark_phase", g.phase());
-    o.put("timestamp_ns", g.timestampNs());
-    o.put("task", g.task());
-    o.put("grader_name", g.grader());
-    o.put("passed", g.grade().correct());
-    o.put("unparsed", g.grade().unparsed());
-    o.put("confidence", g.grade().confidence());
-    o.put("expected", g.grade().groundTruth());
-    o.put("actual", g.grade().extractedAnswer());
-    o.put("explanation", g.grade().reasoning());
-    o.put("model_output", g.modelOutput());
-    o.put("model_thinking", g.modelThinking());
-    return Json.write(o);
+    return Json.write(new ExportLine(g.sessionNum(), g.conversationId(), g.requestId(), "infermark", g.phase(), g.timestampNs(),
+        g.task(), g.grader(), g.grade().correct(), g.grade().unparsed(), g.grade().confidence(), g.grade().groundTruth(),
+        g.grade().extractedAnswer(), g.grade().reasoning(), g.modelOutput(), g.modelThinking()));
   }
+
+  /** The {@code accuracy} object of {@code profile_export_aiperf.json}; {@code accuracy} absent when nothing was graded. */
+  @JsonPropertyOrder({"benchmark", "graded", "errors", "partial", "accuracy"})
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record ExportSummary(String benchmark, int graded, int errors, boolean partial, Double accuracy) {}
+
+  /** One {@code accuracy_export.jsonl} line, in the reference's field order; nulls are written. */
+  @JsonPropertyOrder({"session_num", "conversation_id", "x_request_id", "worker_id", "benchmark_phase", "timestamp_ns", "task",
+      "grader_name", "passed", "unparsed", "confidence", "expected", "actual", "explanation", "model_output", "model_thinking"})
+  record ExportLine(@JsonProperty("session_num") int sessionNum, @JsonProperty("conversation_id") String conversationId,
+      @JsonProperty("x_request_id") String requestId, @JsonProperty("worker_id") String workerId,
+      @JsonProperty("benchmark_phase") String phase, @JsonProperty("timestamp_ns") long timestampNs, String task,
+      @JsonProperty("grader_name") String grader, boolean passed, boolean unparsed, double confidence, String expected,
+      String actual, String explanation, @JsonProperty("model_output") String modelOutput,
+      @JsonProperty("model_thinking") String modelThinking) {}
 
   static String verboseLine(GradedResponse g) {
     String out = g.modelOutput();
@@ -285,35 +288,29 @@ public final class AccuracyEval implements SelfPhased {
   }
 
   private RunResult finish(HarnessContext ctx, AccuracySummary summary, int errors, boolean partial) throws IOException {
-    RunResult r = new RunResult();
+    RunResult.Builder r = RunResult.builder();
     AccuracySummary.TaskCounts o = summary.overall();
     if (errors > 0) {
       r.value("accuracy_errors", errors, "requests");
       r.consoleLine(errors + " request(s) failed and were not graded (see the performance export)");
     }
-    ObjectNode extras = ctx.exportExtras().putObject("accuracy");
-    extras.put("benchmark", benchmark.name());
-    extras.put("graded", o.total());
-    extras.put("errors", errors);
-    extras.put("partial", partial);
-    if (o.total() > 0) {
-      extras.put("accuracy", o.accuracy());
-    }
+    ctx.exportExtras().set("accuracy", Json.MAPPER.valueToTree(new ExportSummary(benchmark.name(), o.total(), errors, partial,
+        o.total() > 0 ? o.accuracy() : null)));
     if (partial) {
       r.consoleLine("accuracy results are partial: the run was cancelled");
       r.reportEntry("accuracy.partial", "true");
     }
     if (o.total() == 0) {
       r.consoleLine("no accuracy results: no response was graded");
-      return r; // no summary, no CSV, like the reference; accuracy stays absent
+      return r.build(); // no summary, no CSV, like the reference; accuracy stays absent
     }
-    Files.writeString(ctx.artifactDir().resolve(RESULTS_CSV), summary.csv(), StandardCharsets.UTF_8);
+    ctx.section(summary.scores(benchmark.name())); // accuracy_results.csv (AccuracyCsvFormat)
     r.value("accuracy", o.accuracy(), "ratio");
     r.value("accuracy_unparsed", o.unparsedRate(), "ratio");
     r.value("accuracy_total", o.total(), "responses");
     summary.tasks().forEach((task, c) -> {
-      r.tierValue(task, "accuracy", "value", c.accuracy(), "ratio");
-      r.tierValue(task, "accuracy_unparsed", "value", c.unparsedRate(), "ratio");
+      r.tierValue(task, "accuracy", Stat.VALUE, c.accuracy(), "ratio");
+      r.tierValue(task, "accuracy_unparsed", Stat.VALUE, c.unparsedRate(), "ratio");
     });
     summary.table().forEach(r::consoleLine);
     r.headline(benchmark.name(), "accuracy", score(o));
@@ -322,6 +319,6 @@ public final class AccuracyEval implements SelfPhased {
     }
     r.reportEntry("accuracy", Py.repr(o.accuracy()));
     r.reportEntry("accuracy.benchmark", benchmark.name());
-    return r;
+    return r.build();
   }
 }

@@ -50,25 +50,9 @@ public final class AccuracySummary {
     return m;
   }
 
-  /** The CSV text: Python {@code csv.DictWriter} layout, {@code \r\n} line ends, Python float text. */
-  public String csv() {
-    StringBuilder b = new StringBuilder("task,total,passed,unparsed,accuracy_rate,unparsed_rate\r\n");
-    tasks().forEach((t, c) -> row(b, t, c));
-    row(b, "OVERALL", overall());
-    return b.toString();
-  }
-
-  private static void row(StringBuilder b, String task, TaskCounts c) {
-    b.append(csvField(task)).append(',').append(c.total()).append(',').append(c.passed()).append(',')
-        .append(c.unparsed()).append(',').append(Py.repr(c.accuracy())).append(',').append(Py.repr(c.unparsedRate()))
-        .append("\r\n");
-  }
-
-  static String csvField(String s) {
-    if (s.contains(",") || s.contains("\"") || s.contains("\r") || s.contains("\n")) {
-      return "\"" + s.replace("\"", "\"\"") + "\"";
-    }
-    return s;
+  /** An immutable snapshot of the counts, the run's accuracy section ({@code accuracy_results.csv}). */
+  public AccuracyScores scores(String benchmark) {
+    return new AccuracyScores(benchmark, tasks(), overall());
   }
 
   /** The console table ({@code Accuracy Benchmark Results}), one string per line. */

@@ -7,6 +7,7 @@ import dev.infermark.accuracy.Fixtures;
 import dev.infermark.accuracy.benchmark.Benchmark;
 import dev.infermark.accuracy.benchmark.Problem;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.json.Json;
@@ -104,14 +105,15 @@ class AccuracyEvalTest {
     List<Problem> problems = eval.problems(Settings.of(s), null);
     FakeClient client = new FakeClient((i, r) -> answer(benchmark, problems.get(i % problems.size()), i,
         wrongOnThirds && i % 3 == 0));
-    return eval.run(new TestRuns().context(benchmark, s, client, out, URI.create("http://127.0.0.1:9")));
+    TestRuns runs = new TestRuns();
+    return runs.run(eval, runs.context(benchmark, s, client, out, URI.create("http://127.0.0.1:9")));
   }
 
   @ParameterizedTest
   @MethodSource("benchmarks")
   void goldAnswersInVariedFormatsScoreOneHundredPercent(String benchmark, @TempDir Path out) throws Exception {
     RunResult r = run(benchmark, settings(benchmark), out, false);
-    assertThat(r.lookup("", "accuracy", "value")).hasValue(1.0);
+    assertThat(r.lookup("", "accuracy", Stat.VALUE)).hasValue(1.0);
     assertThat(Files.readString(out.resolve("accuracy_results.csv"))).contains("OVERALL,");
   }
 
@@ -122,8 +124,8 @@ class AccuracyEvalTest {
     int n = AccuracyEval.of(benchmark).problems(Settings.of(s), null).size();
     long wrong = java.util.stream.IntStream.range(0, n).filter(i -> i % 3 == 0).count();
     RunResult r = run(benchmark, s, out, true);
-    assertThat(r.lookup("", "accuracy", "value")).hasValue((double) (n - wrong) / n);
-    assertThat(r.lookup("", "accuracy_total", "value")).hasValue((double) n);
+    assertThat(r.lookup("", "accuracy", Stat.VALUE)).hasValue((double) (n - wrong) / n);
+    assertThat(r.lookup("", "accuracy_total", Stat.VALUE)).hasValue((double) n);
   }
 
   @Test
@@ -134,7 +136,7 @@ class AccuracyEvalTest {
     assertThat(csv).containsExactly("task,total,passed,unparsed,accuracy_rate,unparsed_rate",
         "anatomy,6,4,0,0.6666666666666666,0.0", "virology,6,4,0,0.6666666666666666,0.0",
         "OVERALL,12,8,0,0.6666666666666666,0.0", "");
-    assertThat(r.lookup("anatomy", "accuracy", "value")).hasValue(4.0 / 6);
+    assertThat(r.lookup("anatomy", "accuracy", Stat.VALUE)).hasValue(4.0 / 6);
     List<String> lines = Files.readAllLines(out.resolve("accuracy_export.jsonl"));
     assertThat(lines).hasSize(12);
     JsonNode first = Json.parse(lines.get(0));
@@ -201,7 +203,7 @@ class AccuracyEvalTest {
         i, r.phase() == dev.infermark.api.request.Phase.WARMUP));
     TestRuns runs = new TestRuns();
     RunResult r = eval.run(runs.context("gsm8k", s, client, out, URI.create("http://x:1")));
-    assertThat(r.lookup("", "accuracy", "value")).hasValue(1.0); // the wrong warmup answers do not count
+    assertThat(r.lookup("", "accuracy", Stat.VALUE)).hasValue(1.0); // the wrong warmup answers do not count
     assertThat(runs.records).hasSize(9).filteredOn(x -> x.phase() == dev.infermark.api.request.Phase.WARMUP).hasSize(2);
     List<String> lines = Files.readAllLines(out.resolve("accuracy_export.jsonl"));
     assertThat(lines).hasSize(9);
@@ -225,7 +227,7 @@ class AccuracyEvalTest {
     assertThat(req.prompt().toString()).isEqualTo("Be brief.\n\n" + problems.get(1).prompt());
     assertThat(req.maxTokens()).isEqualTo(256);
     assertThat(req.keepText()).isTrue();
-    assertThat(r.lookup("", "accuracy_total", "value")).hasValue(10.0);
+    assertThat(r.lookup("", "accuracy_total", Stat.VALUE)).hasValue(10.0);
   }
 
   @Test
@@ -252,8 +254,8 @@ class AccuracyEvalTest {
           new dev.infermark.api.request.RequestError(dev.infermark.api.request.ErrorKind.SERVER_ERROR, 500, "x", "boom", null));
     };
     RunResult r = AccuracyEval.of("gsm8k").run(new TestRuns().context("gsm8k", s, failing, out, URI.create("http://x:1")));
-    assertThat(r.lookup("", "accuracy_errors", "value")).hasValue(7.0);
-    assertThat(r.lookup("", "accuracy", "value")).isEmpty();
+    assertThat(r.lookup("", "accuracy_errors", Stat.VALUE)).hasValue(7.0);
+    assertThat(r.lookup("", "accuracy", Stat.VALUE)).isEmpty();
     assertThat(out.resolve("accuracy_results.csv")).doesNotExist();
 
     Map<String, String> bad = settings("mmlu");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import dev.infermark.accuracy.Fixtures;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Progress;
@@ -89,8 +90,8 @@ class OpenAiClientRunTest {
       TestRuns runs = new TestRuns();
       RunResult r = AccuracyEval.of("mmlu").run(runs.context("mmlu", s, client, out, uri));
       assertThat(runs.records).hasSize(12).allMatch(rec -> rec.ok() && rec.text() != null);
-      assertThat(r.lookup("", "accuracy", "value")).hasValue(1.0);
-      assertThat(r.lookup("", "accuracy_unparsed", "value")).hasValue(0.0);
+      assertThat(r.lookup("", "accuracy", Stat.VALUE)).hasValue(1.0);
+      assertThat(r.lookup("", "accuracy_unparsed", Stat.VALUE)).hasValue(0.0);
     }
     assertThat(bodies).hasSize(12);
     JsonNode b = bodies.get(0);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infermark.accuracy.SharedData;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
@@ -38,10 +39,10 @@ class SimulatorSmokeTest {
     try (EmbeddedServer server = provider.start(settings);
         OpenAiClient client = OpenAiClient.create(settings, server.baseUri(), new Progress())) {
       TestRuns runs = new TestRuns();
-      RunResult r = AccuracyEval.of(benchmark).run(runs.context(benchmark, s, client, out, server.baseUri()));
+      RunResult r = runs.run(AccuracyEval.of(benchmark), runs.context(benchmark, s, client, out, server.baseUri()));
       assertThat(runs.records).hasSize(8).allMatch(rec -> rec.ok());
-      assertThat(r.lookup("", "accuracy_total", "value")).hasValue(8.0);
-      assertThat(r.lookup("", "accuracy", "value").getAsDouble()).isBetween(0.0, 1.0);
+      assertThat(r.lookup("", "accuracy_total", Stat.VALUE)).hasValue(8.0);
+      assertThat(r.lookup("", "accuracy", Stat.VALUE).getAsDouble()).isBetween(0.0, 1.0);
       assertThat(Files.readAllLines(out.resolve("accuracy_export.jsonl"))).hasSize(8);
       assertThat(Files.readString(out.resolve("accuracy_results.csv"))).contains("OVERALL,8,");
     }

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.infermark.api.RunResult;
+import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.client.ServerClient;
 import dev.infermark.run.HarnessContext;
@@ -16,6 +18,13 @@ import dev.infermark.testkit.ScenarioTestKit;
 public final class TestRuns {
   public final List<RequestRecord> records = new CopyOnWriteArrayList<>();
   public final List<String> log = new CopyOnWriteArrayList<>();
+
+  /** Runs {@code generator} on {@code ctx}, then writes the result formats that apply, as the runner does. */
+  public RunResult run(SelfPhased generator, HarnessContext ctx) throws Exception {
+    RunResult r = generator.run(ctx);
+    ScenarioTestKit.writeResults(ctx, r);
+    return r;
+  }
 
   public HarnessContext context(String scenario, Map<String, String> settings, ServerClient client, Path artifacts,
       URI target) {

@@ -6,6 +6,7 @@ import dev.infermark.accuracy.data.BuiltinData;
 import dev.infermark.accuracy.eval.AccuracyEval;
 import dev.infermark.accuracy.eval.TestRuns;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.run.Progress;
@@ -69,11 +70,11 @@ class SmokePresetTest {
     try (OpenAiClient client = OpenAiClient.create(settings, sim.baseUri(), new Progress())) {
       TestRuns runs = new TestRuns();
       SelfPhased gen = (SelfPhased) model.workload().invoke(type.getDeclaredConstructor().newInstance());
-      RunResult r = gen.run(runs.context(model.name(), s, client, out, sim.baseUri()));
+      RunResult r = runs.run(gen, runs.context(model.name(), s, client, out, sim.baseUri()));
 
       assertThat(runs.records).hasSize(n).allMatch(rec -> rec.ok());
-      assertThat(r.lookup("", "accuracy_total", "value")).hasValue(n);
-      assertThat(r.lookup("", "accuracy", "value").getAsDouble()).isBetween(0.0, 1.0);
+      assertThat(r.lookup("", "accuracy_total", Stat.VALUE)).hasValue(n);
+      assertThat(r.lookup("", "accuracy", Stat.VALUE).getAsDouble()).isBetween(0.0, 1.0);
       assertThat(Files.readAllLines(out.resolve(AccuracyEval.EXPORT_JSONL))).hasSize(n);
       String csv = Files.readString(out.resolve(AccuracyEval.RESULTS_CSV));
       assertThat(List.of(csv.split("\r\n"))).hasSize(1 + TASK_ROWS.get(model.name()) + 1)

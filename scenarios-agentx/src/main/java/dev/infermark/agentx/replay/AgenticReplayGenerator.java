@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 
 import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
@@ -23,7 +24,6 @@ import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
 import dev.infermark.weka.corpus.Corpus;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -160,59 +160,32 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
 
     ObjectNode extras = ctx.exportExtras();
     extras.set("branch_stats", stats.branchStats().toJson());
-    extras.set("context_overflow_count", scalar("requests", overflows));
-    extras.set("skipped_context_overflow_count", scalar("requests", skipped));
+    extras.set("context_overflow_count", Json.MAPPER.valueToTree(new ReplayExport.Count("requests", overflows)));
+    extras.set("skipped_context_overflow_count", Json.MAPPER.valueToTree(new ReplayExport.Count("requests", skipped)));
     ObjectNode metadata = extras.withObjectProperty("metadata");
     if (coverage != null) {
-      ObjectNode c = metadata.putArray("metric_duration_coverage").addObject();
-      c.put("phase_name", "profiling");
-      c.put("expected_duration_seconds", coverage.expectedSeconds());
-      c.put("required_ratio", coverage.requiredRatio());
-      c.put("ttft_ratio", coverage.ttftRatio());
-      c.put("inter_token_latency_ratio", coverage.itlRatio());
+      metadata.set("metric_duration_coverage", Json.MAPPER.valueToTree(ReplayExport.Coverage.of(coverage)));
     }
-    ObjectNode info = metadata.putObject("agentic_replay");
-    info.put("lanes", config.concurrency());
-    if (shard.sharded()) {
-      info.put("shard_lanes", shard.share(config.concurrency()));
-    }
-    info.put("trees_played", stats.plays());
-    info.put("max_live_trees", stats.maxLiveTrees());
-    info.put("system_idle_gap_cap_seconds", config.systemIdleCap() == null ? null : config.systemIdleCap().toNanos() / 1e9);
-    info.put("system_idle_cap_jumps", stats.idleJumps());
-    info.put("system_idle_cap_skipped_seconds", stats.idleSkippedNs() / 1e9);
-    info.put("trace_idle_cap_jumps", stats.traceCapJumps());
-    info.put("requests_cut_off", stats.cutOff());
-    info.put("requests_cancelled_in_flight", stats.cancelledInFlight());
-    info.put("records_not_returned", stats.notReturned());
-    info.put("replay_barrier_holds", stats.barrierHolds());
-    info.put("cache_bust_target", config.cacheBust() ? CacheBust.TARGET : "none");
-    if (meter.latenessCount() > 0) {
-      ObjectNode late = info.putObject("dispatch_lateness_ms");
-      late.put("p50", meter.latenessMs(50));
-      late.put("p99", meter.latenessMs(99));
-      late.put("max", meter.latenessMs(100));
-      late.put("count", meter.latenessCount());
-      ObjectNode sched = info.putObject("scheduler_lateness_ms");
-      sched.put("p50", meter.schedulerLatenessMs(50));
-      sched.put("p99", meter.schedulerLatenessMs(99));
-      sched.put("max", meter.schedulerLatenessMs(100));
-    }
-    if (meter.warmupLatenessCount() > 0) {
-      ObjectNode late = info.putObject("warmup_dispatch_lateness_ms");
-      late.put("p50", meter.warmupLatenessMs(50));
-      late.put("p99", meter.warmupLatenessMs(99));
-      late.put("max", meter.warmupLatenessMs(100));
-      late.put("count", meter.warmupLatenessCount());
-    }
+    boolean late = meter.latenessCount() > 0;
+    metadata.set("agentic_replay", Json.MAPPER.valueToTree(new ReplayExport.AgenticReplay(config.concurrency(),
+        shard.sharded() ? shard.share(config.concurrency()) : null, stats.plays(), stats.maxLiveTrees(),
+        config.systemIdleCap() == null ? null : config.systemIdleCap().toNanos() / 1e9, stats.idleJumps(),
+        stats.idleSkippedNs() / 1e9, stats.traceCapJumps(), stats.cutOff(), stats.cancelledInFlight(), stats.notReturned(),
+        stats.barrierHolds(), config.cacheBust() ? CacheBust.TARGET : "none",
+        late ? new ReplayExport.Lateness(meter.latenessMs(50), meter.latenessMs(99), meter.latenessMs(100),
+            meter.latenessCount()) : null,
+        late ? new ReplayExport.Lateness(meter.schedulerLatenessMs(50), meter.schedulerLatenessMs(99),
+            meter.schedulerLatenessMs(100), null) : null,
+        meter.warmupLatenessCount() > 0 ? new ReplayExport.Lateness(meter.warmupLatenessMs(50), meter.warmupLatenessMs(99),
+            meter.warmupLatenessMs(100), meter.warmupLatenessCount()) : null)));
 
-    RunResult result = new RunResult()
+    RunResult.Builder result = RunResult.builder()
         .value("context_overflow_count", overflows, "requests")
         .value("skipped_context_overflow_count", skipped, "requests")
         .value("trees_played", stats.plays(), "trees")
         .value("max_live_trees", stats.maxLiveTrees(), "trees")
-        .metric("dispatch_lateness", "p50", meter.latenessMs(50), "ms")
-        .metric("dispatch_lateness", "p99", meter.latenessMs(99), "ms");
+        .metric("dispatch_lateness", Stat.P50, meter.latenessMs(50), "ms")
+        .metric("dispatch_lateness", Stat.P99, meter.latenessMs(99), "ms");
     result.consoleLine(String.format(Locale.ROOT,
         "agentx: %d lane(s), %d tree play(s), max live trees %d, context overflows %d (%d skipped), idle-cap jumps %d "
             + "(%.1f s skipped), dispatch lateness p50 %s / p99 %s",
@@ -237,18 +210,11 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
     if (warmupFailed != null) {
       throw warmupFailed;
     }
-    return result;
+    return result.build();
   }
 
   private static String ms(double v) {
     return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.3f ms", v);
-  }
-
-  private static JsonNode scalar(String unit, long value) {
-    ObjectNode o = Json.object();
-    o.put("unit", unit);
-    o.put("avg", value);
-    return o;
   }
 
   /** The scheduler's configuration from settings. */

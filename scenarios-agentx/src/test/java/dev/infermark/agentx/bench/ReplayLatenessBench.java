@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 import dev.infermark.agentx.InferencexAgentxMvp;
+import dev.infermark.api.Stat;
 import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.RunOutcome;
@@ -61,11 +62,11 @@ public final class ReplayLatenessBench {
     r.put("lanes", lanes);
     r.put("duration", duration);
     r.put("wall_s", (System.nanoTime() - t0) / 1e9);
-    o.result().lookup("", "dispatch_lateness", "p50").ifPresent(v -> r.put("dispatch_lateness_p50_ms", v));
-    o.result().lookup("", "dispatch_lateness", "p99").ifPresent(v -> r.put("dispatch_lateness_p99_ms", v));
-    o.result().lookup("", "max_live_trees", "value").ifPresent(v -> r.put("max_live_trees", v));
-    o.result().lookup("", "request_count", "value").ifPresent(v -> r.put("requests", v));
-    o.result().lookup("", "client_cpu_fraction", "value").ifPresent(v -> r.put("client_cpu_fraction", v));
+    o.result().lookup("", "dispatch_lateness", Stat.P50).ifPresent(v -> r.put("dispatch_lateness_p50_ms", v));
+    o.result().lookup("", "dispatch_lateness", Stat.P99).ifPresent(v -> r.put("dispatch_lateness_p99_ms", v));
+    o.result().lookup("", "max_live_trees", Stat.VALUE).ifPresent(v -> r.put("max_live_trees", v));
+    o.result().lookup("", "request_count", Stat.VALUE).ifPresent(v -> r.put("requests", v));
+    o.result().lookup("", "client_cpu_fraction", Stat.VALUE).ifPresent(v -> r.put("client_cpu_fraction", v));
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, Json.PRETTY.writeValueAsString(r));
     System.out.println(String.format(Locale.ROOT, "replay bench: %s", r));

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.api.RunResult;
+import dev.infermark.api.Stat;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
@@ -113,8 +114,8 @@ class AgenticReplayGeneratorTest {
     assertThat(lanesPerRoot.keySet().stream().map(k -> k.substring(0, k.indexOf('@'))).distinct().count())
         .as("every tree lives on exactly one lane").isEqualTo(lanesPerRoot.size());
 
-    assertThat(result.lookup("", "dispatch_lateness", "p99")).isPresent();
-    assertThat(result.lookup("", "max_live_trees", "value")).hasValue(3.0);
+    assertThat(result.lookup("", "dispatch_lateness", Stat.P99)).isPresent();
+    assertThat(result.lookup("", "max_live_trees", Stat.VALUE)).hasValue(3.0);
     ObjectNode extras = run.context().exportExtras();
     assertThat(extras.get("branch_stats").get("children_spawned").asInt()).isPositive();
     assertThat(extras.get("metadata").get("dataset").get("loader").asString()).isEqualTo("weka_trace");
@@ -133,7 +134,7 @@ class AgenticReplayGeneratorTest {
     RunResult result = run(kit(Map.of(), r -> r.phase() == Phase.PROFILING && n.incrementAndGet() % 10 == 0
         ? new RequestError(ErrorKind.CONTEXT_OVERFLOW, 400, "Bad Request", "maximum context length", null) : null)).result();
     assertThat(verdict.reasons()).containsExactly("context_overflow_rate_exceeded");
-    assertThat(result.lookup("", "skipped_context_overflow_count", "value").orElseThrow()).isPositive();
+    assertThat(result.lookup("", "skipped_context_overflow_count", Stat.VALUE).orElseThrow()).isPositive();
     assertThat(records).noneMatch(r -> !r.ok()); // the skip path: profiling overflows are not in the run's records
   }
 

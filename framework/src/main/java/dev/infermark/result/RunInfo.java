@@ -1,4 +1,4 @@
-package dev.infermark.run;
+package dev.infermark.result;
 
 import java.time.Instant;
 import java.util.Map;
