@@ -110,7 +110,7 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<List<String>> RESULT_FORMATS = SettingKey.list("result-formats", "",
       "The result formats a run writes, by name (as JMH's -rf): aiperf-json, aiperf-csv, console, and those of the modules on "
           + "the class path (agentperf-json, accuracy-csv, html, ...); empty: every one that applies to the run. "
-          + "An unknown name fails the run before any load. See docs/artifacts.md.");
+          + "An unknown name is a discovery issue and fails the run before any load. See docs/artifacts.md.");
   public static final SettingKey<Boolean> UNSAFE_OVERRIDE = SettingKey.bool("unsafe-override", false,
       "Turn bypassable @Locked violations into warnings; the run is stamped submission_valid=false (unsafe_override).");
   public static final SettingKey<java.time.Duration> PROGRESS_INTERVAL = SettingKey.duration("progress-interval", "10s",

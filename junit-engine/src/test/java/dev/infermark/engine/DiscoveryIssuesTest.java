@@ -171,6 +171,16 @@ class DiscoveryIssuesTest {
   }
 
   @Test
+  void anUnknownResultFormatIsAnIssueAndFailsTheRunBeforeAnyLoad() {
+    Map<String, String> config = Map.of("infermark.result-formats", "console,aiperf-jsn");
+    assertThat(messages(issues(config, selectClass(FixedResultScenario.class)))).allMatch(m ->
+        m.contains("infermark.result-formats: unknown result format 'aiperf-jsn' (did you mean 'aiperf-json'?)"))
+        .hasSize(2); // both runs of its @Param
+    kit(config, selectClass(FixedResultScenario.class)).execute().testEvents().assertThatEvents()
+        .haveExactly(2, event(test(), finishedWithFailure(message(m -> m.contains("'aiperf-jsn'")))));
+  }
+
+  @Test
   void anUnknownNamedScenarioFailsTheEngineWithDidYouMean() {
     Map<String, String> config = Map.of("infermark.scenario", "fixed-reslt");
     assertThat(issues(config, selectClass(FixedResultScenario.class))).singleElement().satisfies(i -> {

@@ -21,6 +21,7 @@ import dev.infermark.engine.descriptor.RunDescriptor;
 import dev.infermark.engine.descriptor.ScenarioDescriptor;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.ScenarioLockException;
+import dev.infermark.result.ResultFormats;
 import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.scenario.ScenarioRunner;
@@ -56,6 +57,7 @@ final class RunResolver implements SelectorResolver {
     ScenarioModel model = sd.model();
     try {
       LockChecker.Outcome resolved = ScenarioRunner.settingsFor(settings, model, params);
+      ResultFormats.of(resolved.settings()); // an unknown result format is a mistake found now, not after the load
       return new RunDescriptor(id, model, params, resolved, null);
     } catch (RuntimeException e) {
       // The user's own unknown or unparsable settings were reported once, for the whole engine;
