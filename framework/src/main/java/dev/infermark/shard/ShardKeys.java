@@ -15,7 +15,8 @@ public final class ShardKeys implements KeyCatalog {
           + "Kubernetes Indexed Job), else 0.");
   public static final SettingKey<Integer> SHARD_COUNT = SettingKey.integer("shard-count", 1,
       "How many shards share the run's load (1: not sharded). The AgentX replay splits its lanes by index; the generic "
-          + "closed loop splits concurrency and request budgets. Merge the shards' run folders into one (docs/scale-out.md).");
+          + "closed loop splits concurrency and request budgets; one AgentPerf phase (agentperf-phase-agents) its agents. "
+          + "Merge the shards' run folders into one (docs/scale-out.md).");
   public static final SettingKey<String> START_AT = SettingKey.string("start-at", null,
       "An ISO-8601 instant (2026-01-31T12:00:00Z) before which profiling does not start, so that every shard's "
           + "measurement window starts together; set by the launcher. Unset: at once.");

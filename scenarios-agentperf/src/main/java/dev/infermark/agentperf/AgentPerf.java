@@ -33,7 +33,10 @@ import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.run.HarnessContext;
+import dev.infermark.agentperf.shard.PhaseShardFile;
 import dev.infermark.settings.SettingKey;
+import dev.infermark.shard.Shard;
+import dev.infermark.shard.Shardable;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
 
@@ -45,8 +48,14 @@ import dev.infermark.tokenizer.Tokenizer;
  * agent count exponentially, then bisects. Writes {@code agentperf_results.json}, hands every
  * request to the run's records, prints the phases table, and returns per tier
  * {@code supported_agents} and the measurements at capacity.
+ *
+ * <p>With {@code agentperf-phase-agents} it runs one phase instead of the search and writes
+ * {@code agentperf_phase.json} ({@link PhaseShardFile}): the form in which a phase runs as the
+ * shards of several processes ({@code shard-count} &gt; 1, agents split by index), merged by
+ * {@link dev.infermark.agentperf.shard.PhaseMerge} and driven by a search elsewhere
+ * ({@link dev.infermark.agentperf.shard.ShardedSearch}).
  */
-public final class AgentPerf implements SelfPhased {
+public final class AgentPerf implements SelfPhased, Shardable {
   private final Function<Settings, List<Tier>> tiers;
   private final Tokenizer tokenizer;
   private final Ticker ticker;
@@ -108,6 +117,15 @@ public final class AgentPerf implements SelfPhased {
     Assignment assignment = new Assignment(ctx.seed(), source.size(), o.maxStartOffset());
     RequestFactory requests = new RequestFactory(maxTokens, o.targetOutputTokens(), o.tokenCheckEvery());
     PhaseConfig config = o.phases();
+    Shard shard = Shard.of(s);
+    if (o.phaseAgents().isPresent()) {
+      return runOnePhase(ctx, o, tierList, tokenizer, source, assignment, requests, config, shard);
+    }
+    if (shard.sharded()) {
+      throw new IllegalArgumentException(dev.infermark.shard.ShardKeys.SHARD_COUNT + ": AgentPerf runs sharded one phase at a time: set "
+          + AgentPerfKeys.PHASE_AGENTS + " (a controller sets it per phase, see docs/scale-out.md), or run the search "
+          + "unsharded");
+    }
     CapacitySearch search = o.search();
     Integer accelerators = o.accelerators().orElse(null);
     TierSearches searches;
@@ -146,6 +164,43 @@ public final class AgentPerf implements SelfPhased {
       throw failure;
     }
     return toRunResult(report);
+  }
+
+  /** One phase (alone or as this process's shard of it): measures it and writes {@code agentperf_phase.json}. */
+  private RunResult runOnePhase(HarnessContext ctx, AgentPerfSettings o, List<Tier> tierList, Tokenizer tokenizer,
+      TrajectorySource source, Assignment assignment, RequestFactory requests, PhaseConfig config, Shard shard)
+      throws Exception {
+    Settings s = ctx.settings();
+    int agents = positive(o.phaseAgents().orElseThrow(), AgentPerfKeys.PHASE_AGENTS);
+    int index = positive(o.phaseIndex(), AgentPerfKeys.PHASE_INDEX);
+    shard.stamp(ctx.exportExtras());
+    PhaseRun.Measured m;
+    PhaseShardFile.RunInfo info;
+    try (PowerSampler power = PowerSampler.fromSettings(s, ctx::log)) {
+      power.start();
+      PhaseRun phaseRun = new PhaseRun(config, ticker, ctx.client(), source, assignment, requests, ctx::cancelled, power,
+          tokenizer);
+      String part = shard.sharded() ? ", shard " + shard.index() + " of " + shard.count() : "";
+      ctx.step("agentperf phase " + index + " (" + agents + " agents" + part + ")", null);
+      m = phaseRun.run(index, agents, PhasePrefix.of(ctx.seed(), index), shard);
+      info = new PhaseShardFile.RunInfo(shard.runId(), ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(),
+          source.size(), settingsUsed(s), power.describe(), power.failures());
+    }
+    Path file = PhaseShardFile.of(info, shard.index(), shard.count(), m).write(ctx.artifactDir());
+    ctx.log("agentperf: wrote " + file);
+    PhaseResult p = m.result();
+    RunResult r = new RunResult();
+    r.consoleLine(String.format(Locale.ROOT, "agentperf phase %d%s, %d agents%s: p25 speed %.1f tok/s, p95 TTFT %.2f s, "
+        + "%d trajectories, window %.0f s, %d window requests", index, p.complete() ? "" : " (incomplete)", agents,
+        shard.sharded() ? " (shard " + shard.index() + " of " + shard.count() + ")" : "", p.stats().p25OutputSpeed(),
+        p.stats().p95TtftMs() / 1000, p.gates().trajectoriesCompleted(), p.windowSeconds(), p.stats().requests()));
+    for (Tier t : tierList) {
+      String why = t.violation(p, o.maxErrorRate());
+      // a shard's own verdict is only its part: the phase's is the merged one
+      r.consoleLine(t.name() + ": " + (why == null ? "PASS" : "FAIL (" + why + ")")
+          + (shard.sharded() ? " (this shard's records alone; merge the shards for the phase's verdict)" : ""));
+    }
+    return r;
   }
 
   /** The run's result values, console lines and report entries. */

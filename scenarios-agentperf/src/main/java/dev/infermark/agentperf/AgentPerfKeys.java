@@ -61,6 +61,11 @@ public final class AgentPerfKeys implements KeyCatalog {
       "Tiers of the generic aa-agentperf scenario: SPEED:TTFT pairs, e.g. 20:10,60:5 (P25 output tokens/s : P95 TTFT s).");
   public static final SettingKey<Integer> TOKEN_CHECK_EVERY = SettingKey.integer("agentperf-token-check-every", 20,
       "Keep the text of every Nth request and compare the server's token counts with the local tokenizer (0: off).");
+  public static final SettingKey<Integer> PHASE_AGENTS = SettingKey.integer("agentperf-phase-agents", null,
+      "Run one phase at this many agents instead of the search, and write agentperf_phase.json: how the shards of one "
+          + "phase run (shard-count > 1 splits its agents: agent a runs on shard a mod shard-count; docs/scale-out.md).");
+  public static final SettingKey<Integer> PHASE_INDEX = SettingKey.integer("agentperf-phase-index", 1,
+      "With agentperf-phase-agents: the phase's number in the search (its cache prefix and conversation ids).");
   // the power sampler's own keys live beside it (agentperf.power must not depend on this package)
   public static final SettingKey<String> POWER_SAMPLER = PowerKeys.POWER_SAMPLER;
   public static final SettingKey<String> POWER_COMMAND = PowerKeys.POWER_COMMAND;
@@ -74,7 +79,7 @@ public final class AgentPerfKeys implements KeyCatalog {
       SYNTHETIC_TRAJECTORIES, SYNTHETIC_TURNS_MAX,
       SYNTHETIC_TURNS_MEDIAN, MAX_CONTEXT, MAX_TOKENS, OUTPUT_TOKENS, MAX_START_OFFSET, TOOL_DELAY_SCALE, START_AGENTS, GROWTH_FACTOR,
       MAX_AGENTS, SEARCH_RESOLUTION, REUSE_PHASES, MIN_TRAJECTORIES, MIN_TRAJECTORIES_PER_AGENT, STEADY_DURATION,
-      SETTLE_TIME, PHASE_TIMEOUT, MAX_ERROR_RATE, TIERS, TOKEN_CHECK_EVERY, POWER_SAMPLER, POWER_COMMAND,
+      SETTLE_TIME, PHASE_TIMEOUT, MAX_ERROR_RATE, TIERS, TOKEN_CHECK_EVERY, PHASE_AGENTS, PHASE_INDEX, POWER_SAMPLER, POWER_COMMAND,
       POWER_DCGM_URL, POWER_METRICS, POWER_INTERVAL, ACCELERATORS);
 
   @Override

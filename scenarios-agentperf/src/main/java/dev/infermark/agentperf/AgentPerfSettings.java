@@ -62,6 +62,10 @@ public interface AgentPerfSettings {
 
   int tokenCheckEvery();
 
+  Optional<Integer> phaseAgents();
+
+  int phaseIndex();
+
   @SettingName("accelerators")
   Optional<Integer> accelerators();
 

@@ -80,7 +80,7 @@ public final class K8sRun {
    * Creates the Job. A create the client sent again (a retry after a slow answer) finds this run's own
    * Job there (same run id) and goes on; a Job of that name from another run is an error.
    */
-  private void create(Job job, String runId) {
+  void create(Job job, String runId) {
     String ns = job.getMetadata().getNamespace();
     try {
       client.batch().v1().jobs().inNamespace(ns).resource(job).create();
@@ -99,7 +99,7 @@ public final class K8sRun {
   }
 
   /** Waits for the Job to end, printing its counts as they change; {@code null} on timeout. */
-  private Job await(String ns, String name, int completions) {
+  Job await(String ns, String name, int completions) {
     AtomicReference<String> last = new AtomicReference<>("");
     try {
       return client.batch().v1().jobs().inNamespace(ns).withName(name).waitUntilCondition(j -> {
@@ -136,13 +136,13 @@ public final class K8sRun {
     return cs != null && cs.stream().anyMatch(c -> type.equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
-  private static String failedIndexes(Job j) {
+  static String failedIndexes(Job j) {
     String f = j.getStatus().getFailedIndexes();
     return f == null || f.isBlank() ? "" : " (indexes " + f + ")";
   }
 
   /** Writes each of the Job's pods' logs to {@code <prefix><index>.log}; a log that cannot be read is noted. */
-  private List<Path> keepLogs(String ns, String job, Path dir, String prefix) {
+  List<Path> keepLogs(String ns, String job, Path dir, String prefix) {
     List<Path> written = new ArrayList<>();
     List<Pod> pods;
     try {

@@ -28,6 +28,16 @@ public record PhaseConfig(int minTrajectories, int minTrajectoriesPerAgent, Dura
     }
   }
 
+  /**
+   * The gates one shard of a phase checks: its share of the trajectory gate (shard {@code i} of
+   * {@code n}: {@code min/n}, plus one when {@code i < min mod n}, so the shares add up to the
+   * whole gate); the per-agent and window gates are every agent's and every shard's anyway.
+   */
+  public PhaseConfig sharedBy(dev.infermark.shard.Shard shard) {
+    return shard.sharded() ? new PhaseConfig(shard.share(minTrajectories), minTrajectoriesPerAgent, steadyDuration, settle,
+        timeout, drainTimeout, poll, toolDelayScale) : this;
+  }
+
   /** The poll interval fitting a steady window: a fiftieth of it, between 10 ms and 1 s. */
   public static Duration pollFor(Duration steady) {
     long ms = Math.clamp(steady.toMillis() / 50, 10, 1000);

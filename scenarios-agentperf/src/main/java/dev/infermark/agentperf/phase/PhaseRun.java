@@ -1,5 +1,7 @@
 package dev.infermark.agentperf.phase;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -22,6 +24,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.shard.Shard;
 import dev.infermark.tokenizer.Tokenizer;
 
 /**
@@ -30,6 +33,12 @@ import dev.infermark.tokenizer.Tokenizer;
  * up until every request sent in the window has finished, then stops the agents (what they have in
  * flight is aborted, and recorded by the harness as cut off) and measures. The window's records
  * make the statistics.
+ *
+ * <p>As one shard of several ({@link #run(int, int, PhasePrefix, Shard)}), the process runs the
+ * phase's agents numbered {@code shard-index} modulo {@code shard-count} (each keeping its number,
+ * so its trajectories and seeds are the whole phase's), its share of the trajectory gate, and, with
+ * {@code start-at}, starts its agents two settle times before that instant and opens its window at it
+ * (later only when some agent was not yet active): every shard's window opens at the same instant.
  */
 public final class PhaseRun {
   private final PhaseConfig config;
@@ -55,10 +64,43 @@ public final class PhaseRun {
     this.tokenizer = tokenizer;
   }
 
+  /**
+   * A phase as one process measured it.
+   *
+   * @param result the phase (for a shard: its agents, its window, its share of the gates)
+   * @param windowOpen when the window opened, on the wall clock, or {@code null} when it never did
+   * @param windowClose when it closed, on the wall clock, or {@code null} when it never opened
+   */
+  public record Measured(PhaseResult result, Instant windowOpen, Instant windowClose) {}
+
   /** Runs phase {@code index} at {@code agents} agents with {@code prefix}. */
   public PhaseResult run(int index, int agents, PhasePrefix prefix) throws InterruptedException {
-    SteadyWindow window = new SteadyWindow(agents, config.settle().toNanos());
-    AtomicIntegerArray perAgent = new AtomicIntegerArray(agents);
+    return run(index, agents, prefix, Shard.WHOLE).result();
+  }
+
+  /**
+   * Runs {@code shard}'s part of phase {@code index} at {@code agents} agents (the whole phase's count).
+   *
+   * @throws IllegalArgumentException when some shard would have no agent
+   */
+  public Measured run(int index, int agents, PhasePrefix prefix, Shard shard) throws InterruptedException {
+    shard.requireUnits(agents, "agentperf-phase-agents");
+    int own = shard.share(agents);
+    PhaseConfig mine = config.sharedBy(shard);
+    // One anchor maps the ticker onto the wall clock: start-at in, the window's instants out.
+    Instant wall0 = Instant.now();
+    long tick0 = ticker.nanoTime();
+    long notBefore = Long.MIN_VALUE;
+    if (shard.startAt() != null) {
+      notBefore = tick0 + Duration.between(wall0, shard.startAt()).toNanos();
+      // Two settle times ahead: every agent has sent its first request (and settled) by start-at.
+      long agentsAt = notBefore - 2 * config.settle().toNanos();
+      while (ticker.nanoTime() < agentsAt && !cancelled.getAsBoolean()) {
+        ticker.sleep(Math.min(agentsAt - ticker.nanoTime(), config.poll().toNanos()));
+      }
+    }
+    SteadyWindow window = new SteadyWindow(own, config.settle().toNanos(), notBefore);
+    AtomicIntegerArray perAgent = new AtomicIntegerArray(own);
     ConcurrentLinkedQueue<RequestRecord> windowRecords = new ConcurrentLinkedQueue<>();
     AtomicInteger sent = new AtomicInteger();
     AtomicInteger cutOff = new AtomicInteger();
@@ -95,7 +137,7 @@ public final class PhaseRun {
 
       @Override
       public void trajectoryCompleted(int agent, String trajectoryId) {
-        perAgent.incrementAndGet(agent);
+        perAgent.incrementAndGet((agent - shard.index()) / shard.count());
       }
     };
     // Stopping the agents aborts what they have in flight: a cancel of the run stays "cancelled", a phase stopping
@@ -118,9 +160,10 @@ public final class PhaseRun {
       }
     };
     long start = ticker.nanoTime();
-    List<Agent> agentList = new ArrayList<>(agents);
-    List<Thread> threads = new ArrayList<>(agents);
-    for (int a = 0; a < agents; a++) {
+    List<Agent> agentList = new ArrayList<>(own);
+    List<Thread> threads = new ArrayList<>(own);
+    for (int k = 0; k < own; k++) {
+      int a = shard.unit(k);
       Agent agent = new Agent(a, index, agents, source, assignment, prefix, requests, phaseClient, ticker,
           config.toolDelayScale(), hooks);
       agentList.add(agent);
@@ -133,7 +176,7 @@ public final class PhaseRun {
       while (true) {
         ticker.sleep(pollNs);
         long now = ticker.nanoTime();
-        gates = GateStatus.check(config, snapshot(perAgent), window.openNs(), now);
+        gates = GateStatus.check(mine, snapshot(perAgent), window.openNs(), now);
         if (gates.met()) {
           complete = true;
           break;
@@ -171,8 +214,10 @@ public final class PhaseRun {
     PhaseStats stats = PhaseStats.of(records);
     TokenCheck check = tokenizer == null ? null : TokenCheck.of(records, tokenizer);
     var watts = open < 0 || close < open ? null : power.summary(open, close).orElse(null);
-    return new PhaseResult(index, agents, prefix.text(), gates, complete, windowSeconds, sent.get(), cutOff.get(), stats, check, watts,
-        (end - start) / 1e9);
+    PhaseResult result = new PhaseResult(index, agents, prefix.text(), gates, complete, windowSeconds, sent.get(), cutOff.get(),
+        stats, check, watts, (end - start) / 1e9);
+    return new Measured(result, open < 0 ? null : wall0.plusNanos(open - tick0),
+        open < 0 || close < open ? null : wall0.plusNanos(close - tick0));
   }
 
   private static int[] snapshot(AtomicIntegerArray a) {

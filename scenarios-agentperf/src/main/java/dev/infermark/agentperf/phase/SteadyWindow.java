@@ -7,7 +7,8 @@ import dev.infermark.api.request.Phase;
 
 /**
  * The steady-state window of one phase: it opens once every agent of the target count has been
- * active (sent its first request) for the settle time, and closes when the phase's gates are met.
+ * active (sent its first request) for the settle time, and not before an agreed instant when one is
+ * given (the shards of a phase open their windows together), and closes when the phase's gates are met.
  * A request belongs to the window when it is sent while the window is open; the decision is taken
  * under one lock with the close, so "sent in the window" is exact. The window also counts its
  * requests still in flight, so the phase keeps its load until the last of them has finished.
@@ -15,6 +16,7 @@ import dev.infermark.api.request.Phase;
 public final class SteadyWindow {
   private final int target;
   private final long settleNanos;
+  private final long notBeforeNs;
   private final ReentrantLock lock = new ReentrantLock();
   private final BitSet active = new BitSet();
   private long allActiveNs = -1;
@@ -23,11 +25,24 @@ public final class SteadyWindow {
   private int admitted;
 
   public SteadyWindow(int target, long settleNanos) {
+    this(target, settleNanos, Long.MIN_VALUE);
+  }
+
+  /**
+   * @param target the agents that must all be active (this process's agents of the phase)
+   * @param notBeforeNs the window opens no earlier than this ({@link Long#MIN_VALUE}: no such instant)
+   */
+  public SteadyWindow(int target, long settleNanos, long notBeforeNs) {
     if (target < 1) {
       throw new IllegalArgumentException("a phase needs at least one agent");
     }
     this.target = target;
     this.settleNanos = settleNanos;
+    this.notBeforeNs = notBeforeNs;
+  }
+
+  private long open() {
+    return allActiveNs < 0 ? -1 : Math.max(allActiveNs + settleNanos, notBeforeNs);
   }
 
   /** Agent {@code agent} sends its first request at {@code nowNs}. */
@@ -43,11 +58,14 @@ public final class SteadyWindow {
     }
   }
 
-  /** When the window opens (all agents active plus the settle time), or -1 while some agent is not yet active. */
+  /**
+   * When the window opens (all agents active plus the settle time, or the agreed instant when that is
+   * later), or -1 while some agent is not yet active.
+   */
   public long openNs() {
     lock.lock();
     try {
-      return allActiveNs < 0 ? -1 : allActiveNs + settleNanos;
+      return open();
     } finally {
       lock.unlock();
     }
@@ -67,7 +85,7 @@ public final class SteadyWindow {
   public Phase admit(long nowNs) {
     lock.lock();
     try {
-      if (allActiveNs >= 0 && closeNs < 0 && nowNs >= allActiveNs + settleNanos) {
+      if (allActiveNs >= 0 && closeNs < 0 && nowNs >= open()) {
         inFlight++;
         admitted++;
         return Phase.PROFILING;

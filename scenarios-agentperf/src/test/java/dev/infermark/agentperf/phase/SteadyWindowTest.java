@@ -27,6 +27,19 @@ class SteadyWindowTest {
   }
 
   @Test
+  void aShardsWindowOpensAtTheAgreedInstantOrWhenItsAgentsHaveSettled() {
+    SteadyWindow w = new SteadyWindow(2, 30 * S, 100 * S);
+    w.active(3, 50 * S);
+    w.active(5, 60 * S); // the shard's agents keep their numbers in the whole phase
+    assertThat(w.openNs()).isEqualTo(100 * S);
+    assertThat(w.admit(99 * S)).isEqualTo(Phase.WARMUP);
+    assertThat(w.admit(100 * S)).isEqualTo(Phase.PROFILING);
+    SteadyWindow late = new SteadyWindow(1, 30 * S, 100 * S);
+    late.active(0, 80 * S);
+    assertThat(late.openNs()).isEqualTo(110 * S);
+  }
+
+  @Test
   void closingEndsAdmissionAndDrainWaitsForWindowRequests() {
     SteadyWindow w = new SteadyWindow(1, 0);
     w.active(0, 0);
