@@ -57,6 +57,8 @@ import tools.jackson.databind.JsonNode;
 @EnableKubernetesMockClient(crud = true)
 class AgentPerfOnK8sTest {
   static KubernetesClient client;
+  /** The controller's own thread: the common pool (one thread on a two-core machine) stays the client's. */
+  private static final java.util.concurrent.Executor CONTROLLER = r -> Thread.ofPlatform().daemon().start(r);
 
   @TempDir
   Path dir;
@@ -96,7 +98,7 @@ class AgentPerfOnK8sTest {
       } catch (InterruptedException e) {
         throw new IllegalStateException(e);
       }
-    });
+    }, CONTROLLER);
 
     // Play the cluster: each phase's Job, its shards' outputs, its completion.
     List<Integer> submitted = new ArrayList<>();
@@ -172,7 +174,7 @@ class AgentPerfOnK8sTest {
       } catch (IOException | InterruptedException e) {
         throw new IllegalStateException(e);
       }
-    });
+    }, CONTROLLER);
     Job first = awaitJob("apf-p1", search);
     writeShard(claim.resolve("apf-p1").resolve("shard-0"), 1, 1, 0, 1);
     first.setStatus(new JobStatusBuilder().withSucceeded(1).build());
