@@ -37,6 +37,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 public final class AgentPerfOnK8s implements ShardedSearch.PhaseShards {
   private final K8sRun jobs;
   private final ShardedJob run;
+  private final AgentPerfSettings settings;
+  private final List<Tier> tiers;
   private final Duration settle;
   private final Duration startDelay;
   private final Path claimDir;
@@ -62,7 +64,10 @@ public final class AgentPerfOnK8s implements ShardedSearch.PhaseShards {
     }
     this.jobs = new K8sRun(client, phaseTimeout, out);
     this.run = run;
-    this.settle = settings(run).settleTime();
+    Settings resolved = resolved(run);
+    this.settings = TypedSettings.of(AgentPerfSettings.class, resolved, SettingsRegistry.load());
+    this.tiers = tiers(run, resolved);
+    this.settle = settings.settleTime();
     this.startDelay = startDelay;
     this.claimDir = claimDir;
     this.logDir = logDir;
@@ -78,9 +83,8 @@ public final class AgentPerfOnK8s implements ShardedSearch.PhaseShards {
    * @throws IllegalStateException when a phase's Job failed or timed out (after writing what finished)
    */
   public ShardedSearch.Outcome search(Path resultsDir, BooleanSupplier cancelled) throws IOException, InterruptedException {
-    AgentPerfSettings o = settings(run);
-    List<Tier> tiers = tiers(run);
-    return ShardedSearch.run(tiers, o.search(), o.maxErrorRate(), o.reusePhases(), this, cancelled, resultsDir, out);
+    return ShardedSearch.run(tiers, settings.search(), settings.maxErrorRate(), settings.reusePhases(), this, cancelled,
+        resultsDir, out);
   }
 
   /** The phase's Job: the run's, at {@code agents} agents, writing {@code <name>-p<index>/shard-<i>} on the claim. */
@@ -139,14 +143,10 @@ public final class AgentPerfOnK8s implements ShardedSearch.PhaseShards {
     return model == null ? resolver.resolve(Map.of(), Map.of()) : resolver.resolve(model.defaults(), model.presets());
   }
 
-  private static AgentPerfSettings settings(ShardedJob run) {
-    return TypedSettings.of(AgentPerfSettings.class, resolved(run), SettingsRegistry.load());
-  }
-
-  static List<Tier> tiers(ShardedJob run) {
+  static List<Tier> tiers(ShardedJob run, Settings resolved) {
     ScenarioModel model = model(run);
     List<Tier> declared = model == null ? List.of() : Tier.fromAnnotations(model.type());
-    return declared.isEmpty() ? Tier.fromSpec(resolved(run).get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property())
+    return declared.isEmpty() ? Tier.fromSpec(resolved.get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property())
         : declared;
   }
 

@@ -129,7 +129,7 @@ class AgentPerfOnK8sTest {
 
     // The local search, fed the same phases (the same records, in memory), decides the same.
     List<Integer> local = new ArrayList<>();
-    TierSearches searches = new TierSearches(AgentPerfOnK8s.tiers(run(Map.of())), new CapacitySearch(1, 2, 24, 1), 0.01, true,
+    TierSearches searches = new TierSearches(AgentPerfOnK8s.tiers(run(Map.of()), AgentPerfOnK8s.resolved(run(Map.of()))), new CapacitySearch(1, 2, 24, 1), 0.01, true,
         (index, agents) -> {
           local.add(agents);
           List<RequestRecord> window = new ArrayList<>();
