@@ -189,7 +189,7 @@ public final class AgentPerf implements SelfPhased, Shardable {
     Path file = PhaseShardFile.of(info, shard.index(), shard.count(), m).write(ctx.artifactDir());
     ctx.log("agentperf: wrote " + file);
     PhaseResult p = m.result();
-    RunResult r = new RunResult();
+    RunResult.Builder r = RunResult.builder();
     r.consoleLine(String.format(Locale.ROOT, "agentperf phase %d%s, %d agents%s: p25 speed %.1f tok/s, p95 TTFT %.2f s, "
         + "%d trajectories, window %.0f s, %d window requests", index, p.complete() ? "" : " (incomplete)", agents,
         shard.sharded() ? " (shard " + shard.index() + " of " + shard.count() + ")" : "", p.stats().p25OutputSpeed(),
@@ -200,7 +200,7 @@ public final class AgentPerf implements SelfPhased, Shardable {
       r.consoleLine(t.name() + ": " + (why == null ? "PASS" : "FAIL (" + why + ")")
           + (shard.sharded() ? " (this shard's records alone; merge the shards for the phase's verdict)" : ""));
     }
-    return r;
+    return r.build();
   }
 
   /** The run's result values, console lines and report entries. */

@@ -36,7 +36,8 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.artifact.RunRecorder;
 import dev.infermark.json.Json;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.RunInfo;
+import dev.infermark.result.ResultFormats;
 import dev.infermark.settings.Settings;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -151,8 +152,8 @@ class AgentPerfOnK8sTest {
     // The results file is a local run's: same tiers, same phase metrics.
     JsonNode json = Json.MAPPER.readTree(outcome.resultsFile().toFile());
     assertThat(outcome.resultsFile().getFileName().toString()).isEqualTo(ResultsJson.FILE);
-    JsonNode localJson = ResultsJson.toJson(new AgentPerfReport("aa-agentperf", "m", 7, "synthetic", 500, Map.of(), null,
-        "none", 0, null, searches.phases(), searches.verdicts(), searches.results(), true));
+    JsonNode localJson = Json.MAPPER.valueToTree(ResultsJson.of(new AgentPerfReport("aa-agentperf", "m", 7, "synthetic", 500, Map.of(), null,
+        "none", 0, null, searches.phases(), searches.verdicts(), searches.results(), true)));
     assertThat(json.get("tiers")).isEqualTo(localJson.get("tiers"));
     for (int i = 0; i < local.size(); i++) {
       for (String f : List.of("agents", "p25_output_speed", "p95_ttft_s", "p25_e2e_speed", "window_requests", "pass")) {
@@ -246,8 +247,8 @@ class AgentPerfOnK8sTest {
       for (int a = shard; a < agents; a += shards) {
         records(index, agents, a).forEach(r::accept);
       }
-      r.finish(new RunInfo("aa-agentperf", "bench", 7, Map.of(), Optional.empty(), false, Instant.EPOCH, Instant.EPOCH,
-          Json.object(), 0));
+      r.finishAndWrite(new RunInfo("aa-agentperf", "bench", 7, Map.of(), Optional.empty(), false, Instant.EPOCH,
+          Instant.EPOCH, Json.object(), 0), ResultFormats.all());
     }
     Instant open = Instant.ofEpochSecond(0, (BASE_MICROS + index * 100_000_000L) * 1000);
     int own = (agents - shard + shards - 1) / shards;

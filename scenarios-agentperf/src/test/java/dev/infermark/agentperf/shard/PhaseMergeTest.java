@@ -20,7 +20,8 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.artifact.RunRecorder;
 import dev.infermark.json.Json;
-import dev.infermark.run.RunInfo;
+import dev.infermark.result.RunInfo;
+import dev.infermark.result.ResultFormats;
 import dev.infermark.settings.Settings;
 
 /** The phase merge on hand-made shard folders: the merged window, the counts, and what it refuses. */
@@ -43,7 +44,8 @@ class PhaseMergeTest {
     Path folder = dir.resolve("p" + phase + "-s" + index + "-" + count);
     try (RunRecorder r = new RunRecorder(folder, Settings.of(Map.of()))) {
       records.forEach(r::accept);
-      r.finish(new RunInfo("aa-agentperf", "t", 7, Map.of(), Optional.empty(), false, OPEN, OPEN, Json.object(), 0));
+      r.finishAndWrite(new RunInfo("aa-agentperf", "t", 7, Map.of(), Optional.empty(), false, OPEN, OPEN, Json.object(), 0),
+          ResultFormats.all());
     }
     try {
       new PhaseShardFile(new PhaseShardFile.RunInfo("run-p" + phase, "aa-agentperf", "m", 7, "synthetic", 500, Map.of(), "none", 0),
