@@ -27,13 +27,18 @@ final class ReportPages {
     return html;
   }
 
+  /** The report of a run as the browser drew it; empty without Chromium (where that is allowed). */
+  static Optional<BrowserCheck.Result> drawn(Path runDir, String name) {
+    return open(Report.write(runDir), name);
+  }
+
   static Path compare(List<Path> runDirs, Path out, String name) {
     Path html = Compare.write(runDirs, out);
     open(html, name);
     return html;
   }
 
-  private static void open(Path html, String name) {
+  private static Optional<BrowserCheck.Result> open(Path html, String name) {
     assertThat(html).isNotEmptyFile();
     Optional<Path> chromium = BrowserCheck.chromium();
     if (chromium.isEmpty()) {
@@ -41,10 +46,11 @@ final class ReportPages {
         fail(BrowserCheck.REQUIRE_ENV + " is set but no chromium is on the PATH (apt-get install chromium)");
       }
       System.out.println("report: no chromium on the PATH, " + html + " was not opened in a browser");
-      return;
+      return Optional.empty();
     }
     BrowserCheck.Result r = BrowserCheck.check(chromium.get(), html, SHOTS.resolve(name + ".png"));
     assertThat(r.problems()).as("browser problems with " + html).isEmpty();
     assertThat(r.ok()).as(r.toString()).isTrue();
+    return Optional.of(r);
   }
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,10 +15,12 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.artifact.RunFolders;
 import dev.infermark.engine.descriptor.InfermarkUniqueIds;
+import dev.infermark.report.BrowserCheck;
 
 /**
  * The HTML report of real runs against the embedded simulator, opened in headless Chromium: the
- * README's chat-latency scenario (both of its runs and their comparison) and the AgentX smoke run.
+ * README's chat-latency scenario (both of its runs and their comparison) and the AgentX smoke run
+ * (with the server's charts over time from the simulator's vLLM metrics).
  * The accuracy and AgentPerf smoke reports are opened by {@link BuiltInSmokeTest}.
  */
 class ReportSmokeTest {
@@ -60,9 +63,20 @@ class ReportSmokeTest {
         .execute().testEvents().assertStatistics(s -> s.failed(0));
     Path run = RunFolders.latest(artifacts.resolve("inferencex-agentx-mvp")).orElseThrow();
 
-    Path html = ReportPages.report(run, "agentx-smoke");
+    Optional<BrowserCheck.Result> drawn = ReportPages.drawn(run, "agentx-smoke");
 
-    String page = Files.readString(html);
+    String page = Files.readString(run.resolve("report.html"));
     assertThat(page).contains("\"swimlane\":{").contains("\"cache_hit\":[").contains("\"submission_valid\":false");
+    // the simulator serves vLLM's names: the server's KV-cache usage, hit rate, running and waiting over time
+    assertThat(page).contains("\"server_series\":{").contains("\"kv_usage\":[").contains("\"hit_rate\":[")
+        .contains("\"requests\":[").contains("\"missing\":[]");
+    drawn.ifPresent(r -> {
+      String dom = r.dom();
+      int from = dom.indexOf("<section id=\"server-timeline\"");
+      String server = dom.substring(from, dom.indexOf("<section", from + 1));
+      assertThat(server.split("<canvas", -1)).hasSize(4); // three charts
+      assertThat(server).contains(">KV-cache usage</div>", ">GPU</div>", ">running</div>", ">waiting</div>",
+          ">client output tokens/s</div>", "from vllm:kv_cache_usage_perc");
+    });
   }
 }

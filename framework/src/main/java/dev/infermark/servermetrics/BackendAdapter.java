@@ -20,6 +20,9 @@ public sealed interface BackendAdapter permits VllmAdapter, SglangAdapter, Trtll
   /** Sets the figures this backend knows and that are still unset. */
   void fill(WindowedMetrics m, DerivedFigures d);
 
+  /** Where the backend keeps what changes over a run: names {@link #fill} reads too, drawn over time by the report. */
+  ServerSignals signals();
+
   /** The figures of every backend found in {@code m}. */
   static DerivedFigures derive(WindowedMetrics m) {
     DerivedFigures d = new DerivedFigures();
@@ -30,6 +33,16 @@ public sealed interface BackendAdapter permits VllmAdapter, SglangAdapter, Trtll
       }
     }
     return d;
+  }
+
+  /** A gauge's window average and maximum in the figure's unit, or {@code null} when none of its names is exposed. */
+  static DerivedFigures.Level level(WindowedMetrics m, ServerSignals.Gauge g) {
+    DerivedFigures.Level l = g == null ? null : level(m, g.add(), 1, g.names().toArray(String[]::new));
+    if (l == null) {
+      return null;
+    }
+    double scale = g.scaleFor(l.max());
+    return new DerivedFigures.Level(l.avg() * scale, l.max() * scale);
   }
 
   /** A gauge's window average and maximum, its series added (request counts) or averaged (usage fractions). */

@@ -110,4 +110,29 @@ class BackendAdapterTest {
         .contains("server counted 52011 input tokens").contains("the client 40000"));
     assertThat(CrossCheck.check(d, ClientTotals.NONE)).isEmpty();
   }
+
+  /** What the report draws over time is named by the adapters; each name is one of its backend's. */
+  @Test
+  void signalsNameOnlyTheirBackendsMetrics() {
+    for (BackendAdapter a : BackendAdapter.ALL) {
+      ServerSignals s = a.signals();
+      List<String> names = new java.util.ArrayList<>();
+      for (ServerSignals.Gauge g : new ServerSignals.Gauge[] {s.kvUsage(), s.running(), s.waiting()}) {
+        assertThat(g).as(a.name()).isNotNull();
+        names.addAll(g.names());
+      }
+      for (ServerSignals.HitRate h : s.hitRates()) {
+        assertThat(h.source()).isIn("gpu", "cpu_offload", "external", "overall");
+        for (ServerSignals.Way w : h.ways()) {
+          switch (w) {
+            case ServerSignals.Ratio r -> names.addAll(List.of(r.hits().name(), r.queries().name()));
+            case ServerSignals.Level l -> names.add(l.gauge());
+          }
+        }
+      }
+      assertThat(names).as(a.name()).isNotEmpty().allMatch(n -> n.startsWith(a.prefix()));
+    }
+    assertThat(BackendAdapter.ALL.get(4).signals().kvUsage().scaleFor(0.9)).isEqualTo(100.0); // Dynamo: a fraction
+    assertThat(BackendAdapter.ALL.get(4).signals().kvUsage().scaleFor(42)).isEqualTo(1.0); // or already percent
+  }
 }

@@ -49,10 +49,18 @@ public final class BrowserCheck {
    * @param status {@code ok}, {@code error}, or {@code loading} when the script never finished
    * @param charts the charts drawn
    * @param problems every error the page or the browser's console reported
+   * @param dom the page as the browser left it (its charts' canvases and legends included)
    */
-  public record Result(String status, int charts, int height, List<String> problems, Path screenshot) {
+  public record Result(String status, int charts, int height, List<String> problems, Path screenshot, String dom) {
     public boolean ok() {
       return status.equals("ok") && problems.isEmpty() && charts > 0;
+    }
+
+    /** Without the page itself, which would drown an assertion's message. */
+    @Override
+    public String toString() {
+      return "Result[status=" + status + ", charts=" + charts + ", height=" + height + ", problems=" + problems
+          + ", screenshot=" + screenshot + "]";
     }
   }
 
@@ -131,7 +139,7 @@ public final class BrowserCheck {
       } else {
         problems.add("no screenshot was taken");
       }
-      return new Result(status, charts, height, List.copyOf(problems), screenshot);
+      return new Result(status, charts, height, List.copyOf(problems), screenshot, dom);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {

@@ -74,9 +74,26 @@ final class RunModel {
     if (f.serverMetrics() != null) {
       o.set("server_metrics", ServerMetrics.of(f.serverMetrics()));
     }
+    o.set("server_series", serverSeries(f, t0));
     ArrayNode notes = o.putArray("notes");
     f.notes().forEach(notes::add);
     return o;
+  }
+
+  /**
+   * The server over time ({@link ServerSeries}), with the profiling window the server-metrics
+   * statistics cover (from the export's {@code derived.window}, when phase marks set it).
+   */
+  private static ObjectNode serverSeries(RunFolder f, long t0) {
+    ObjectNode s = ServerSeries.of(f.dir(), t0, f.notes());
+    JsonNode w = f.serverMetrics() == null ? null : f.serverMetrics().path("derived").path("window");
+    if (s.has("charts") && w != null && w.path("start_ns").isIntegralNumber() && w.path("end_ns").isIntegralNumber()
+        && "profiling phase marks".equals(w.path("source").asString(""))) {
+      long origin = Long.parseLong(s.path("t0_ns").asString());
+      s.putObject("window").put("from", Math.round((w.path("start_ns").asLong() - origin) / 1e6) / 1000.0)
+          .put("to", Math.round((w.path("end_ns").asLong() - origin) / 1e6) / 1000.0);
+    }
+    return s;
   }
 
   /**

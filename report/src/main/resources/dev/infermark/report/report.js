@@ -91,11 +91,16 @@
   }
   function line(label, color, extra) {
     var s = { label: label, stroke: color, width: 1.6, points: { show: false }, spanGaps: false };
-    for (var k in extra || {}) s[k] = extra[k];
+    for (var k in extra || {}) if (extra[k] !== undefined) s[k] = extra[k];
     return s;
   }
   function stepped() { return uPlot.paths.stepped({ align: 1 }); }
   function joined(tables) { return tables.length === 1 ? tables[0] : uPlot.join(tables); }
+  // Tables on different x values: a missing value (null) stays a gap across the other tables' x
+  // values (uPlot's NULL_EXPAND), which a line would otherwise be drawn over.
+  function joinKeepingGaps(tables) {
+    return tables.length === 1 ? tables[0] : uPlot.join(tables, tables.map(function (t) { return t.map(function () { return 2; }); }));
+  }
 
   // A CDF chart of one or more samples. A long tail (max beyond twice the p99) is cut from the
   // first view at the p99, saying so; buttons show the full range or switch the x axis to log scale.
@@ -205,6 +210,7 @@
     if (d.summary && d.summary.length) summaryTable(d);
     if (d.dists && d.dists.length) distributions(d);
     if (d.timeline) timeline(d.timeline);
+    if (d.server_series) serverTimeline(d.server_series, d.timeline);
     if (d.swimlane) swimlane(d.swimlane, d.timeline || {});
     if (d.server_metrics) serverMetrics(d.server_metrics);
     if (d.errors && d.errors.length) errorsTable(d.errors);
@@ -375,6 +381,97 @@
         legend: { live: false }, hooks: { drawClear: [bands(tl, false)] }
       }, [x, tl.cache_hit]);
     }
+  }
+
+  // The server over time (server_metrics_export.jsonl) next to what the client saw on the same
+  // time axis: KV-cache usage with the client's output tokens/s (right axis), the server's prefix-cache
+  // hit rates with the client's (from cached_tokens), running and waiting with the client's requests
+  // in flight. Bands as on the client's charts; dashed lines: the profiling window's ends.
+  function serverTimeline(ss, tl) {
+    var s = section('Server over time', 'server-timeline');
+    if (ss.none) { s.appendChild(h('div', { cls: 'sub', text: ss.none })); return; }
+    var eps = ss.endpoints || [];
+    s.appendChild(h('div', { cls: 'sub', text: 'From server_metrics_export.jsonl, one point per scrape of ' +
+      (ss.per_endpoint ? eps.length + ' endpoints, one line per endpoint (not summed)' : eps[0]) +
+      (ss.backends && ss.backends.length ? ' (' + ss.backends.join(', ') + ')' : '') +
+      '; t = 0 at the first profiling request, as above. Grey: the client\'s side' + (tl ? '; grey bands: only warmup on the wire' : '') +
+      (ss.window ? '; dashed: the profiling window (start, end of load after the grace period)' : '') + '.' }));
+    var charts0 = ss.charts || {};
+    var all = [];
+    Object.keys(charts0).forEach(function (k) { charts0[k].forEach(function (l) { all = all.concat(l.t); }); });
+    if (tl) all = all.concat([tl.t[0], tl.t[tl.t.length - 1] + tl.slice_s]);
+    var lo = Math.min.apply(null, all.length ? all : [0]), hi = Math.max.apply(null, all.length ? all : [1]);
+    var xScale = { time: false, range: function () { return [lo, hi > lo ? hi : lo + 1]; } };
+    function marks(u) {
+      if (!ss.window) return;
+      var ctx = u.ctx;
+      ctx.save();
+      ctx.strokeStyle = '#475569';
+      ctx.fillStyle = '#475569';
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.setLineDash([5, 4]);
+      [[ss.window.from, 'profiling'], [ss.window.to, 'load ends']].forEach(function (m) {
+        var x = u.valToPos(m[0], 'x', true), right = u.bbox.left + u.bbox.width;
+        if (!(x >= u.bbox.left && x <= right)) return;
+        ctx.beginPath(); ctx.moveTo(x, u.bbox.top); ctx.lineTo(x, u.bbox.top + u.bbox.height); ctx.stroke();
+        var w = ctx.measureText(m[1]).width;
+        ctx.fillText(m[1], x + 3 + w > right ? x - 3 - w : x + 3, u.bbox.top + 24);
+      });
+      ctx.restore();
+    }
+    var hooks = { drawClear: tl ? [bands(tl, true)] : [], draw: [marks] };
+    var g = h('div', { cls: 'grid' });
+    s.appendChild(g);
+    // One chart: the server's lines (counted for the check), then the client's, joined on t.
+    function chart(title, hint, name, lines, client, axes, yScales, value) {
+      var p = panel(g, title, hint);
+      var tables = [], series = [{ label: 't (s)' }], points = 0;
+      lines.forEach(function (l, i) {
+        tables.push([l.t, l.v]);
+        // Points mark each scrape; an interval between gaps is one point and must stay visible.
+        series.push(line(l.label, COLORS[i % COLORS.length], { points: { show: l.t.length <= 400 || isolated(l.v), size: 5 }, value: value }));
+        points += l.v.filter(isNum).length;
+      });
+      client.forEach(function (c) {
+        tables.push([c.t, c.v]);
+        series.push(line(c.label, '#94a3b8', { width: 1.2, dash: c.dash, scale: c.scale, value: c.value }));
+      });
+      var scales = { x: xScale };
+      for (var k in yScales) scales[k] = yScales[k];
+      plot(p, name, { scales: scales, axes: [axis('s')].concat(axes), series: series, legend: { live: false },
+        cursor: { sync: { key: 'server-timeline' } }, hooks: hooks }, joinKeepingGaps(tables), points);
+      p.appendChild(h('div', { cls: 'legend-note', text: 'from ' + uniq(lines.map(function (l) { return l.metric; })).join('; ') }));
+    }
+    function isolated(v) {
+      for (var i = 0; i < v.length; i++) if (isNum(v[i]) && !isNum(v[i - 1]) && !isNum(v[i + 1])) return true;
+      return false;
+    }
+    function uniq(a) { return a.filter(function (x, i) { return a.indexOf(x) === i; }); }
+    var zero = { range: function (u, min, max) { return [0, Math.max(1, max) * 1.08]; } };
+    var tps = tl ? [{ label: 'client output tokens/s', t: tl.t, v: tl.output_tps, scale: 'tps' }] : [];
+    var tpsAxis = { scale: 'tps', side: 1, label: 'client tokens/s', labelSize: 18, labelFont: '12px system-ui, sans-serif',
+      font: '11px system-ui, sans-serif', stroke: '#94a3b8', grid: { show: false } };
+    var percent = function (u, v) { return v == null ? '—' : fmt(v, 1) + ' %'; };
+    if (charts0.kv_usage) {
+      chart('KV-cache usage', 'percent of the KV cache in use at each scrape' + (tl ? '; grey: the client\'s output tokens/s (right axis)' : ''),
+        'server kv usage', charts0.kv_usage, tps, [axis('% in use')].concat(tl ? [tpsAxis] : []),
+        { y: { range: [0, 100] }, tps: zero }, percent);
+    }
+    if (charts0.hit_rate) {
+      var ch = tl && tl.cache_hit ? [{ label: 'client (cached_tokens)', t: tl.t, v: tl.cache_hit, dash: [4, 3],
+        value: function (u, v) { return pct(v); } }] : [];
+      chart('Prefix-cache hit rate (server)', 'hits ÷ queries over each scrape interval; none where the interval counted no query or a counter reset' +
+        (ch.length ? '; grey dashed: the client\'s share of cached prompt tokens' : ''), 'server hit rate', charts0.hit_rate, ch,
+        [axis('hit rate', { values: function (u, v) { return v.map(function (q) { return Math.round(q * 100) + '%'; }); } })],
+        { y: { range: [0, 1.02] } }, function (u, v) { return pct(v); });
+    }
+    if (charts0.requests) {
+      var inflight = tl ? [{ label: 'client in flight (profiling)', t: tl.t, v: tl.inflight }] : [];
+      if (tl && tl.inflight_warmup) inflight.push({ label: 'client in flight (warmup)', t: tl.t, v: tl.inflight_warmup, dash: [4, 3] });
+      chart('Running and waiting requests (server)', 'the server\'s gauges at each scrape' + (tl ? '; grey: the client\'s mean requests in flight' : ''),
+        'server requests', charts0.requests, inflight, [axis('requests')], { y: zero });
+    }
+    if (ss.missing && ss.missing.length) s.appendChild(h('ul', { cls: 'notes' }, ss.missing.map(function (m) { return h('li', { text: m }); })));
   }
 
   function swimlane(sl, tl) {

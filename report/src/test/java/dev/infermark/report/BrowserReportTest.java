@@ -49,9 +49,62 @@ class BrowserReportTest {
 
     assertThat(r.problems()).isEmpty();
     assertThat(r.ok()).isTrue();
-    // distributions (4 CDF + 4 histograms), requests, tokens, concurrency, cache hits, lanes
-    assertThat(r.charts()).isEqualTo(13);
+    // distributions (4 CDF + 4 histograms), requests, tokens, concurrency, cache hits, lanes;
+    // the server's KV-cache usage, hit rate, running and waiting
+    assertThat(r.charts()).isEqualTo(16);
     assertThat(Files.size(r.screenshot())).isGreaterThan(10_000);
+    String server = section(r.dom(), "server-timeline");
+    assertThat(count(server, "<canvas")).isEqualTo(3);
+    assertThat(server).contains(legend("KV-cache usage"), legend("client output tokens/s"), legend("GPU"),
+        legend("client (cached_tokens)"), legend("running"), legend("waiting"), legend("client in flight (profiling)"),
+        legend("client in flight (warmup)"), "from vllm:kv_cache_usage_perc",
+        "from vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries").doesNotContain("exposed none");
+  }
+
+  @Test
+  void aServerWithoutSomeMetricsGetsALineForEachAndARunWithoutAnyGetsOne() throws Exception {
+    Path run = agenticRun(dir.resolve("llamacpp"), 3);
+    // llama.cpp without kv_cache_usage_ratio: running and waiting only
+    scrapes(run, (m, k) -> m.putArray("llamacpp:requests_processing").addObject().put("value", k % 5));
+    Path none = agenticRun(dir.resolve("none"), 4);
+    Files.delete(none.resolve(ServerSeries.JSONL));
+
+    BrowserCheck.Result r = BrowserCheck.check(chromium, Report.write(run), SHOTS.resolve("fixture-llamacpp.png"));
+    BrowserCheck.Result n = BrowserCheck.check(chromium, Report.write(none), dir.resolve("none.png"));
+
+    assertThat(r.problems()).isEmpty();
+    assertThat(r.ok()).isTrue();
+    String server = section(r.dom(), "server-timeline");
+    assertThat(count(server, "<canvas")).isEqualTo(1);
+    assertThat(server).contains(legend("running"), legend("client in flight (profiling)"),
+        "KV-cache usage: the server exposed none (backend llamacpp).",
+        "Prefix-cache hit rate: the server exposed none (backend llamacpp).",
+        "Waiting requests: the server exposed none (backend llamacpp).").doesNotContain(legend("waiting"));
+    assertThat(n.ok()).isTrue();
+    String noServer = section(n.dom(), "server-timeline");
+    assertThat(count(noServer, "<canvas")).isZero();
+    assertThat(noServer).contains("The run recorded no server metrics");
+  }
+
+  /** The HTML of a section of the page, up to the next one. */
+  static String section(String dom, String id) {
+    int from = dom.indexOf("<section id=\"" + id + "\"");
+    assertThat(from).as("section " + id).isNotNegative();
+    int to = dom.indexOf("<section", from + 1);
+    return dom.substring(from, to < 0 ? dom.length() : to);
+  }
+
+  static int count(String s, String what) {
+    int n = 0;
+    for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  /** A uPlot legend entry's label, as the browser renders it. */
+  static String legend(String label) {
+    return "<div class=\"u-label\">" + label + "</div>";
   }
 
   @Test
@@ -144,12 +197,50 @@ class BrowserReportTest {
     gauge.putArray("series").addObject().put("endpoint_url", "http://127.0.0.1:8000/metrics")
         .<ObjectNode>set("labels", Json.object().put("model_name", "m"))
         .putObject("stats").put("avg", 5.2).put("min", 0).put("max", 8).put("p99", 8);
+    // the profiling window the server's statistics cover: phase marks (profiling start, end of load)
+    server.putObject("derived").putObject("window").put("start_ns", FixtureRun.T0 - 200_000_000L)
+        .put("end_ns", FixtureRun.T0 + 80_000_000_000L).put("source", "profiling phase marks");
     try {
       Files.writeString(dir.resolve(RunFolder.SERVER_METRICS), Json.write(server));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+    // vLLM's gauges and prefix-cache counters once a second; the server restarts at scrape 40
+    Random srv = new Random(seed);
+    long[] cache = {0, 0};
+    scrapes(dir, (m, k) -> {
+      m.putArray("vllm:kv_cache_usage_perc").addObject().put("value", Math.min(0.95, 0.1 + k * 0.01 + srv.nextDouble() * 0.05));
+      m.putArray("vllm:num_requests_running").addObject().put("value", 2 + srv.nextInt(7));
+      m.putArray("vllm:num_requests_waiting").addObject().put("value", srv.nextInt(3));
+      if (k == 40) {
+        cache[0] = 0;
+        cache[1] = 0;
+      }
+      if (k > 4) {
+        int q = 4000 + srv.nextInt(4000);
+        cache[1] += q;
+        cache[0] += (long) (q * (0.4 + Math.min(0.5, k * 0.01)));
+      }
+      m.putArray("vllm:prefix_cache_hits").addObject().put("value", cache[0]);
+      m.putArray("vllm:prefix_cache_queries").addObject().put("value", cache[1]);
+    });
     return dir;
+  }
+
+  /** Writes server_metrics_export.jsonl: a scrape a second from 5 s before t = 0 to 85 s, metrics by {@code fill}. */
+  static void scrapes(Path dir, java.util.function.ObjIntConsumer<ObjectNode> fill) {
+    List<String> lines = new java.util.ArrayList<>();
+    for (int k = 0; k <= 90; k++) {
+      ObjectNode o = Json.object().put("endpoint_url", "http://127.0.0.1:8000/metrics")
+          .put("timestamp_ns", FixtureRun.T0 + (k - 5) * 1_000_000_000L).put("endpoint_latency_ns", 2_000_000);
+      fill.accept(o.putObject("metrics"), k);
+      lines.add(Json.write(o));
+    }
+    try {
+      Files.write(dir.resolve(ServerSeries.JSONL), lines);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static double request(FixtureRun run, Random rnd, double start, int lane, String stream, String tree,
