@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
+import dev.infermark.agentperf.shard.ShardedSearch;
+import dev.infermark.scaleout.k8s.AgentPerfOnK8s;
 import dev.infermark.scaleout.k8s.JobRenderer;
 import dev.infermark.scaleout.k8s.K8sRun;
 import dev.infermark.scaleout.k8s.ShardedJob;
@@ -28,14 +30,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code infermark k8s render|run}: a sharded run as Kubernetes Indexed Jobs (docs/scale-out.md),
- * the scaleout module's {@link JobRenderer} and {@link K8sRun} behind one set of options.
+ * {@code infermark k8s render|run|agentperf}: a sharded run as Kubernetes Indexed Jobs
+ * (docs/scale-out.md), the scaleout module's {@link JobRenderer}, {@link K8sRun} and
+ * {@link AgentPerfOnK8s} behind one set of options.
  */
 @Command(name = "k8s", mixinStandardHelpOptions = true,
     description = "Runs a scenario as N shards on Kubernetes: one Indexed Job (pod i runs shard i of N against the "
         + "same server, writing into a shared volume), then a merge Job that writes the merged run. See "
         + "docs/scale-out.md.",
-    subcommands = {K8sCommand.Render.class, K8sCommand.Run.class})
+    subcommands = {K8sCommand.Render.class, K8sCommand.Run.class, K8sCommand.AgentPerf.class})
 final class K8sCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -43,7 +46,7 @@ final class K8sCommand implements Callable<Integer> {
   /** {@code infermark k8s} without render or run: the usage, as an error. */
   @Override
   public Integer call() {
-    spec.commandLine().getErr().println("infermark k8s: render or run is missing");
+    spec.commandLine().getErr().println("infermark k8s: render, run or agentperf is missing");
     spec.commandLine().usage(spec.commandLine().getErr());
     return ProfileCommand.USAGE;
   }
@@ -213,6 +216,75 @@ final class K8sCommand implements Callable<Integer> {
         return outcome.merged() ? 0 : ScenarioRun.FAILED;
       } catch (KubernetesClientException | IllegalStateException e) {
         spec.commandLine().getErr().println("infermark k8s run: " + e.getMessage());
+        return ScenarioRun.FAILED;
+      }
+    }
+  }
+
+  /** {@code infermark k8s agentperf}: AA-AgentPerf's capacity search, one Indexed Job per phase. */
+  @Command(name = "agentperf", mixinStandardHelpOptions = true,
+      description = {"Runs AA-AgentPerf's capacity search on the cluster of the current kubeconfig: every phase is one "
+          + "Indexed Job (its agents split over min(--shards, agents) pods, all opening their steady window at one "
+          + "instant); this process follows each Job, merges the phase from the shards' folders on the claim "
+          + "(NAME-p<i>/shard-<j>, read where the claim is mounted here: --claim-dir) and lets the search decide "
+          + "the next agent count, as a local run does. Writes agentperf_results.json into --results.",
+          "Run it where the claim is mounted (e.g. a pod mounting it). Exit status: 0 the search finished; 1 a "
+              + "phase failed or timed out (what finished is written, finished: false); 2 a usage error."})
+  static final class AgentPerf implements Callable<Integer> {
+    @Mixin
+    JobOptions options;
+
+    @Option(names = "--claim-dir", required = true, paramLabel = "DIR",
+        description = "Where the claim (--claim) is mounted for this process: the phases' shard folders are read there.")
+    Path claimDir;
+
+    @Option(names = "--results", paramLabel = "DIR",
+        description = "Where agentperf_results.json is written (default: k8s-NAME).")
+    Path results;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "2h", converter = DurationConverter.class,
+        description = "How long each phase's Job may take from its submission (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--logs", paramLabel = "DIR",
+        description = "Where the pods' logs go: NAME-p<i>/shard-<j>.log (default: k8s-NAME).")
+    Path logs;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter err = spec.commandLine().getErr();
+      ShardedJob job;
+      try {
+        job = options.job();
+      } catch (IllegalArgumentException e) {
+        err.println("infermark k8s agentperf: " + e.getMessage());
+        return ProfileCommand.USAGE;
+      }
+      Path home = Path.of("k8s-" + job.name());
+      try (KubernetesClient client = new KubernetesClientBuilder().build()) {
+        AgentPerfOnK8s search = new AgentPerfOnK8s(client, job, options.startDelay, timeout, claimDir,
+            logs != null ? logs : home, line -> {
+              out.println(line);
+              out.flush();
+            });
+        ShardedSearch.Outcome outcome = search.search(results != null ? results : home, () -> false);
+        outcome.consoleLines().forEach(out::println);
+        out.println("k8s: wrote " + outcome.resultsFile());
+        out.flush();
+        return 0;
+      } catch (IllegalArgumentException e) {
+        err.println("infermark k8s agentperf: " + e.getMessage());
+        return ProfileCommand.USAGE;
+      } catch (KubernetesClientException | IllegalStateException | IOException e) {
+        err.println("infermark k8s agentperf: " + e.getMessage());
+        return ScenarioRun.FAILED;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        err.println("infermark k8s agentperf: interrupted");
         return ScenarioRun.FAILED;
       }
     }

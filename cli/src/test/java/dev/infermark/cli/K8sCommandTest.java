@@ -140,13 +140,18 @@ class K8sCommandTest {
 
     Result noSubcommand = infermark("k8s");
     assertThat(noSubcommand.exit()).isEqualTo(2);
-    assertThat(noSubcommand.err()).contains("render or run is missing");
+    assertThat(noSubcommand.err()).contains("render, run or agentperf is missing");
     assertThat(infermark("k8s", "run", "--help").out()).contains("--timeout").contains("--logs").contains("--shards")
         .contains("KUBECONFIG");
   }
 
   /** Runs {@code k8s run} with fabric8's kubeconfig system property pointing at the mock server. */
   private Result run(String... args) throws Exception {
+    return run("run", List.of(args));
+  }
+
+  /** {@code k8s SUBCOMMAND} with the mock server's kubeconfig and the options every test shares. */
+  private Result run(String subcommand, List<String> args) throws Exception {
     Path kubeconfig = dir.resolve("kubeconfig");
     Files.writeString(kubeconfig, """
         apiVersion: v1
@@ -159,9 +164,12 @@ class K8sCommandTest {
     String before = System.getProperty("kubeconfig");
     System.setProperty("kubeconfig", kubeconfig.toString());
     try {
-      List<String> a = new ArrayList<>(List.of("k8s", "run", "--namespace", "bench", "--image", "img:1", "--scenario",
-          "com.example.Chat", "--shards", "2", "--claim", "pvc", "--logs", dir.resolve("logs").toString()));
-      a.addAll(List.of(args));
+      List<String> a = new ArrayList<>(List.of("k8s", subcommand, "--namespace", "bench", "--image", "img:1", "--shards",
+          "2", "--claim", "pvc", "--logs", dir.resolve("logs").toString()));
+      if (!args.contains("--scenario")) {
+        a.addAll(List.of("--scenario", "com.example.Chat"));
+      }
+      a.addAll(args);
       return infermark(a.toArray(String[]::new));
     } finally {
       if (before == null) {
@@ -188,5 +196,26 @@ class K8sCommandTest {
     Result r = run("--name", "taken", "--run-id", "run-a");
     assertThat(r.exit()).isEqualTo(1);
     assertThat(r.err()).contains("infermark k8s run: a Job bench/taken of another run (run id run-b) exists");
+  }
+
+  @Test
+  void agentperfSubmitsTheFirstPhaseAsAnIndexedJobAndFailsWithStatusOneWhenItDoesNotFinish() throws Exception {
+    Path claim = Files.createDirectories(dir.resolve("claim"));
+    Path results = dir.resolve("results");
+    Result r = run("agentperf", List.of("--name", "ap-1", "--scenario", "dev.infermark.agentperf.scenarios.AaAgentPerf",
+        "--claim-dir", claim.toString(), "--results", results.toString(), "--timeout", "1s", "--start-delay", "1s",
+        "--set", "url=http://vllm:8000", "--set", "agentperf-tiers=20:10,60:5"));
+    assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
+    assertThat(r.out()).contains("k8s: phase 1: submitted Indexed Job bench/ap-1-p1");
+    assertThat(r.err()).contains("infermark k8s agentperf: ").contains("ap-1-p1").contains("did not finish in time");
+    var job = client.batch().v1().jobs().inNamespace("bench").withName("ap-1-p1").get();
+    assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
+    assertThat(env(job.getSpec().getTemplate().getSpec().getContainers().get(0), "INFERMARK_AGENTPERF_PHASE_INDEX"))
+        .isEqualTo("1");
+    // the controller's own settings are refused when given by hand
+    Result own = run("agentperf", List.of("--name", "ap-2", "--scenario", "dev.infermark.agentperf.scenarios.AaAgentPerf",
+        "--claim-dir", claim.toString(), "--set", "agentperf-phase-agents=4"));
+    assertThat(own.exit()).isEqualTo(2);
+    assertThat(own.err()).contains("infermark.agentperf-phase-agents: set by the controller per phase");
   }
 }
