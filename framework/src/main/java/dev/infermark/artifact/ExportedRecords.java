@@ -1,10 +1,6 @@
 package dev.infermark.artifact;
 
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
@@ -13,13 +9,13 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import dev.infermark.json.Json;
+import dev.infermark.json.JsonLines;
 import dev.infermark.metrics.MetricDefs;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -48,23 +44,7 @@ public final class ExportedRecords {
    * @throws UncheckedIOException naming the file and line that cannot be read or parsed
    */
   public static void read(Path file, Consumer<RequestRecord> into) {
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      int n = 0;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (line.isBlank()) {
-          continue;
-        }
-        try {
-          into.accept(record(Json.MAPPER.readTree(line)));
-        } catch (JacksonException | IllegalArgumentException e) {
-          throw new UncheckedIOException(new IOException(file + " line " + n + ": " + e.getMessage(), e));
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-    }
+    JsonLines.read(file, JsonLines.Policy.STRICT, line -> into.accept(record(line)));
   }
 
   /**

@@ -1,6 +1,5 @@
 package dev.infermark.report;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.infermark.json.Json;
+import dev.infermark.json.JsonLines;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -93,34 +93,14 @@ record RunFolder(Path dir, JsonNode summary, List<Row> rows, Map<Long, Double> t
       notes.add(PROFILE_JSONL + " is absent: no per-request plots");
       return;
     }
-    int bad = 0;
-    String firstBad = null;
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      int n = 0;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (line.isBlank()) {
-          continue;
-        }
-        try {
-          JsonNode node = Json.MAPPER.readTree(line);
-          if (!node.isObject()) {
-            throw new IllegalArgumentException("not a JSON object");
-          }
-          rows.add(RowReader.row(node, ticks));
-        } catch (JacksonException | IllegalArgumentException e) {
-          bad++;
-          if (firstBad == null) {
-            firstBad = "line " + n + ": " + firstLine(e instanceof JacksonException j ? j.getOriginalMessage() : e.getMessage());
-          }
-        }
+    JsonLines.Skipped skipped = JsonLines.read(file, JsonLines.Policy.TOLERANT, node -> {
+      if (!node.isObject()) {
+        throw new IllegalArgumentException("not a JSON object");
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-    if (bad > 0) {
-      notes.add(PROFILE_JSONL + ": " + bad + " unreadable line(s) skipped (first at " + firstBad + ")");
+      rows.add(RowReader.row(node, ticks));
+    });
+    if (skipped.lines() > 0) {
+      notes.add(skipped.note(PROFILE_JSONL));
     }
   }
 

@@ -1,9 +1,5 @@
 package dev.infermark.report;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,10 +15,10 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 import dev.infermark.json.Json;
+import dev.infermark.json.JsonLines;
 import dev.infermark.servermetrics.BackendAdapter;
 import dev.infermark.servermetrics.ServerMetricsExport;
 import dev.infermark.servermetrics.ServerSignals;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -114,36 +110,16 @@ final class ServerSeries {
   static Map<String, List<Scrape>> read(Path file, List<String> notes) {
     Set<String> wanted = chartedNames();
     Map<String, List<Scrape>> out = new LinkedHashMap<>();
-    int bad = 0;
-    String firstBad = null;
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      int n = 0;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (line.isBlank()) {
-          continue;
-        }
-        try {
-          JsonNode o = Json.MAPPER.readTree(line);
-          String endpoint = o.path("endpoint_url").asString("");
-          JsonNode ts = o.path("timestamp_ns");
-          if (endpoint.isEmpty() || !ts.isIntegralNumber() || !o.path("metrics").isObject()) {
-            throw new IllegalArgumentException("needs endpoint_url, an integer timestamp_ns and a metrics object");
-          }
-          out.computeIfAbsent(endpoint, e -> new ArrayList<>()).add(new Scrape(ts.asLong(), metrics(o.path("metrics"), wanted)));
-        } catch (JacksonException | IllegalArgumentException e) {
-          bad++;
-          if (firstBad == null) {
-            firstBad = "line " + n + ": " + (e instanceof JacksonException j ? j.getOriginalMessage() : e.getMessage());
-          }
-        }
+    JsonLines.Skipped skipped = JsonLines.read(file, JsonLines.Policy.TOLERANT, o -> {
+      String endpoint = o.path("endpoint_url").asString("");
+      JsonNode ts = o.path("timestamp_ns");
+      if (endpoint.isEmpty() || !ts.isIntegralNumber() || !o.path("metrics").isObject()) {
+        throw new IllegalArgumentException("needs endpoint_url, an integer timestamp_ns and a metrics object");
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-    if (bad > 0) {
-      notes.add(JSONL + ": " + bad + " unreadable line(s) skipped (first at " + firstBad.lines().findFirst().orElse("") + ")");
+      out.computeIfAbsent(endpoint, e -> new ArrayList<>()).add(new Scrape(ts.asLong(), metrics(o.path("metrics"), wanted)));
+    });
+    if (skipped.lines() > 0) {
+      notes.add(skipped.note(JSONL));
     }
     out.values().forEach(l -> l.sort(Comparator.comparingLong(Scrape::ns)));
     return out;

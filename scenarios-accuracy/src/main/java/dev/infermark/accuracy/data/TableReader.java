@@ -1,10 +1,10 @@
 package dev.infermark.accuracy.data;
 
 import dev.infermark.json.Json;
-import java.io.BufferedReader;
+import dev.infermark.json.JsonLines;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -61,20 +61,10 @@ public final class TableReader {
 
   private static List<JsonNode> jsonLines(Path file) throws IOException {
     List<JsonNode> out = new ArrayList<>();
-    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      int no = 0;
-      while ((line = r.readLine()) != null) {
-        no++;
-        if (line.isBlank()) {
-          continue;
-        }
-        try {
-          out.add(Json.parse(line));
-        } catch (JacksonException e) {
-          throw new IOException(file + " line " + no + ": not valid JSON: " + e.getOriginalMessage(), e);
-        }
-      }
+    try {
+      JsonLines.read(file, JsonLines.Policy.STRICT, out::add);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
     return out;
   }
