@@ -27,14 +27,7 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try {
-      Path written = Compare.write(runDirs, output);
-      spec.commandLine().getOut().println("comparison: " + written.toAbsolutePath().normalize());
-      spec.commandLine().getOut().flush();
-      return 0;
-    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
-      spec.commandLine().getErr().println("infermark compare: " + e.getMessage());
-      return 1;
-    }
+    return FolderCommands.run(spec,
+        () -> List.of("comparison: " + Compare.write(runDirs, output).toAbsolutePath().normalize()));
   }
 }

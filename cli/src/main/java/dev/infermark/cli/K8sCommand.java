@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.function.ToIntFunction;
 
 import dev.infermark.agentperf.shard.ShardedSearch;
 import dev.infermark.scaleout.k8s.AgentPerfOnK8s;
@@ -103,6 +104,24 @@ final class K8sCommand implements Callable<Integer> {
     @Mixin
     ClassPathOptions classPath;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /**
+     * Runs {@code body} on the run the options describe; a bad option is a usage error (exit 2)
+     * naming the subcommand, {@code infermark k8s run: --set ...}.
+     */
+    int withJob(ToIntFunction<ShardedJob> body) {
+      ShardedJob job;
+      try {
+        job = job();
+      } catch (IllegalArgumentException e) {
+        command.commandLine().getErr().println(command.qualifiedName() + ": " + e.getMessage());
+        return ProfileCommand.USAGE;
+      }
+      return body.applyAsInt(job);
+    }
+
     /**
      * The run the options describe.
      *
@@ -132,6 +151,28 @@ final class K8sCommand implements Callable<Integer> {
     }
   }
 
+  /** What {@code run} and {@code agentperf} add, following the Jobs they submit: a time limit and the pods' logs. */
+  static final class Following {
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "2h", converter = DurationConverter.class,
+        description = "How long each Job may take from its submission (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--logs", paramLabel = "DIR",
+        description = "Where the pods' logs go (default: k8s-NAME): shard-<i>.log and merge.log from k8s run, "
+            + "NAME-p<i>/shard-<j>.log from k8s agentperf.")
+    Path logs;
+
+    /** {@code --logs}, or its default {@code k8s-NAME}. */
+    Path logs(ShardedJob job) {
+      return logs != null ? logs : home(job);
+    }
+  }
+
+  /** Where a run's files go by default: {@code k8s-NAME}. */
+  static Path home(ShardedJob job) {
+    return Path.of("k8s-" + job.name());
+  }
+
   /** {@code infermark k8s render}: the manifests, as YAML. */
   @Command(name = "render", mixinStandardHelpOptions = true,
       description = "Writes the sharded run's manifests (YAML): the shards' Indexed Job, then the merge Job to apply "
@@ -150,14 +191,12 @@ final class K8sCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+      return options.withJob(this::render);
+    }
+
+    private int render(ShardedJob job) {
       PrintWriter out = spec.commandLine().getOut();
-      String yaml;
-      try {
-        yaml = JobRenderer.yaml(options.job());
-      } catch (IllegalArgumentException e) {
-        spec.commandLine().getErr().println("infermark k8s render: " + e.getMessage());
-        return ProfileCommand.USAGE;
-      }
+      String yaml = JobRenderer.yaml(job);
       if (output == null) {
         out.print(yaml);
         out.flush();
@@ -185,32 +224,24 @@ final class K8sCommand implements Callable<Integer> {
     @Mixin
     JobOptions options;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "2h", converter = DurationConverter.class,
-        description = "How long each Job may take from its submission (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
-
-    @Option(names = "--logs", paramLabel = "DIR",
-        description = "Where the pods' logs go: shard-<i>.log and merge.log (default: k8s-NAME).")
-    Path logs;
+    @Mixin
+    Following following;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+      return options.withJob(this::run);
+    }
+
+    private int run(ShardedJob job) {
       PrintWriter out = spec.commandLine().getOut();
-      ShardedJob job;
-      try {
-        job = options.job();
-      } catch (IllegalArgumentException e) {
-        spec.commandLine().getErr().println("infermark k8s run: " + e.getMessage());
-        return ProfileCommand.USAGE;
-      }
       try (KubernetesClient client = new KubernetesClientBuilder().build()) {
-        K8sRun.Outcome outcome = new K8sRun(client, timeout, line -> {
+        K8sRun.Outcome outcome = new K8sRun(client, following.timeout, line -> {
           out.println(line);
           out.flush();
-        }).run(job, logs != null ? logs : Path.of("k8s-" + job.name()));
+        }).run(job, following.logs(job));
         out.println("k8s: " + outcome.message());
         out.flush();
         return outcome.merged() ? 0 : ScenarioRun.FAILED;
@@ -242,36 +273,27 @@ final class K8sCommand implements Callable<Integer> {
         description = "Where agentperf_results.json is written (default: k8s-NAME).")
     Path results;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "2h", converter = DurationConverter.class,
-        description = "How long each phase's Job may take from its submission (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
-
-    @Option(names = "--logs", paramLabel = "DIR",
-        description = "Where the pods' logs go: NAME-p<i>/shard-<j>.log (default: k8s-NAME).")
-    Path logs;
+    @Mixin
+    Following following;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+      return options.withJob(this::search);
+    }
+
+    private int search(ShardedJob job) {
       PrintWriter out = spec.commandLine().getOut();
       PrintWriter err = spec.commandLine().getErr();
-      ShardedJob job;
-      try {
-        job = options.job();
-      } catch (IllegalArgumentException e) {
-        err.println("infermark k8s agentperf: " + e.getMessage());
-        return ProfileCommand.USAGE;
-      }
-      Path home = Path.of("k8s-" + job.name());
       try (KubernetesClient client = new KubernetesClientBuilder().build()) {
-        AgentPerfOnK8s search = new AgentPerfOnK8s(client, job, options.startDelay, timeout, claimDir,
-            logs != null ? logs : home, line -> {
+        AgentPerfOnK8s search = new AgentPerfOnK8s(client, job, options.startDelay, following.timeout, claimDir,
+            following.logs(job), line -> {
               out.println(line);
               out.flush();
             });
-        ShardedSearch.Outcome outcome = search.search(results != null ? results : home, () -> false);
+        ShardedSearch.Outcome outcome = search.search(results != null ? results : home(job), () -> false);
         outcome.consoleLines().forEach(out::println);
         out.println("k8s: wrote " + outcome.resultsFile());
         out.flush();

@@ -29,13 +29,6 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try {
-      ShardMerge.merge(shards, output).consoleLines().forEach(spec.commandLine().getOut()::println);
-      spec.commandLine().getOut().flush();
-      return 0;
-    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
-      spec.commandLine().getErr().println("infermark merge: " + e.getMessage());
-      return 1;
-    }
+    return FolderCommands.run(spec, () -> ShardMerge.merge(shards, output).consoleLines());
   }
 }

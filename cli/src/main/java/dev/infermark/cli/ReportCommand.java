@@ -1,6 +1,7 @@
 package dev.infermark.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.infermark.report.Report;
@@ -26,14 +27,9 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try {
+    return FolderCommands.run(spec, () -> {
       Path written = output == null ? Report.write(runDir) : Report.write(runDir, output);
-      spec.commandLine().getOut().println("report: " + written.toAbsolutePath().normalize());
-      spec.commandLine().getOut().flush();
-      return 0;
-    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
-      spec.commandLine().getErr().println("infermark report: " + e.getMessage());
-      return 1;
-    }
+      return List.of("report: " + written.toAbsolutePath().normalize());
+    });
   }
 }
