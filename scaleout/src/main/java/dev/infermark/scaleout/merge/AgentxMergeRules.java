@@ -1,21 +1,18 @@
 package dev.infermark.scaleout.merge;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.DoubleUnaryOperator;
 
-import dev.infermark.agentx.replay.AgenticReplayGenerator;
 import dev.infermark.agentx.replay.ProfileMeter;
-import dev.infermark.agentx.replay.ReplayKeys;
 import dev.infermark.agentx.replay.SubmissionRules;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.Summary;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -52,25 +49,15 @@ final class AgentxMergeRules implements MergeRules {
       List<String> reasons, ObjectNode extras) {
     long skipped = shards.stream().mapToLong(s -> s.aiperf().path("skipped_context_overflow_count").path("avg").asLong())
         .sum();
-    long overflows = skipped + meter.recordedOverflowCount();
-    boolean exceeded = SubmissionRules.overflowRateExceeded(overflows, meter.requestCount(), meter.errorCount(), skipped,
-        settings.get(ReplayKeys.CONTEXT_OVERFLOW_RATE_LIMIT));
-    Duration duration = settings.get(Keys.BENCHMARK_DURATION);
-    Instant phaseStart = shards.stream().map(ShardFolder::start).filter(Objects::nonNull).min(Instant::compareTo)
-        .orElse(null);
-    SubmissionRules.Coverage coverage = null;
-    if (!cancelled && phaseStart != null && duration.compareTo(AgenticReplayGenerator.COVERAGE_MIN_WINDOW) >= 0) {
-      // Merged records' times are wall-clock ns, so the phase start is too.
-      long startNs = phaseStart.getEpochSecond() * 1_000_000_000L + phaseStart.getNano();
-      coverage = SubmissionRules.Coverage.of(meter.ttftEndNs(), meter.itlEndNs(), startNs, duration.toNanos() / 1e9,
-          settings.get(ReplayKeys.PROFILE_METRIC_COVERAGE_RATIO));
-    }
+    // Merged records' times are wall-clock ns, so the phase start is too.
+    long phaseStartNs = shards.stream().map(ShardFolder::start).filter(Objects::nonNull).min(Instant::compareTo)
+        .map(t -> t.getEpochSecond() * 1_000_000_000L + t.getNano()).orElse(-1L);
+    SubmissionRules.Assessment rules = SubmissionRules.Assessment.of(meter, skipped, cancelled, phaseStartNs, settings);
     SubmissionVerdict v = new SubmissionVerdict();
-    SubmissionRules.apply(v, exceeded, cancelled, coverage);
+    rules.apply(v);
     reasons.addAll(v.reasons());
 
-    extras.set("context_overflow_count", scalar("requests", overflows));
-    extras.set("skipped_context_overflow_count", scalar("requests", skipped));
+    rules.exportCounts(extras);
     ObjectNode branch = Json.object();
     for (ShardFolder s : shards) {
       for (Map.Entry<String, JsonNode> e : s.aiperf().path("branch_stats").properties()) {
@@ -85,14 +72,7 @@ final class AgentxMergeRules implements MergeRules {
     if (first.has("dataset")) {
       md.set("dataset", first.get("dataset"));
     }
-    if (coverage != null) {
-      ObjectNode c = md.putArray("metric_duration_coverage").addObject();
-      c.put("phase_name", "profiling");
-      c.put("expected_duration_seconds", coverage.expectedSeconds());
-      c.put("required_ratio", coverage.requiredRatio());
-      c.put("ttft_ratio", coverage.ttftRatio());
-      c.put("inter_token_latency_ratio", coverage.itlRatio());
-    }
+    rules.exportCoverage(md);
     ObjectNode info = md.putObject("agentic_replay");
     JsonNode firstInfo = first.path("agentic_replay");
     info.set("lanes", firstInfo.get("lanes"));
@@ -109,29 +89,21 @@ final class AgentxMergeRules implements MergeRules {
     }
     info.set("system_idle_gap_cap_seconds", firstInfo.get("system_idle_gap_cap_seconds"));
     info.set("cache_bust_target", firstInfo.get("cache_bust_target"));
-    if (meter.latenessCount() > 0) {
-      ObjectNode late = info.putObject("dispatch_lateness_ms");
-      late.put("p50", meter.latenessMs(50));
-      late.put("p99", meter.latenessMs(99));
-      late.put("max", meter.latenessMs(100));
-      late.put("count", meter.latenessCount());
-    }
-    if (meter.warmupLatenessCount() > 0) {
-      ObjectNode late = info.putObject("warmup_dispatch_lateness_ms");
-      late.put("p50", meter.warmupLatenessMs(50));
-      late.put("p99", meter.warmupLatenessMs(99));
-      late.put("max", meter.warmupLatenessMs(100));
-      late.put("count", meter.warmupLatenessCount());
-    }
+    lateness(info, "dispatch_lateness_ms", meter.latenessCount(), meter::latenessMs);
+    lateness(info, "warmup_dispatch_lateness_ms", meter.warmupLatenessCount(), meter::warmupLatenessMs);
     md.withObjectProperty("merge").putArray("not_merged").add("metadata.agentic_replay.max_live_trees")
         .add("metadata.agentic_replay.scheduler_lateness_ms")
         .add("theoretical_prefix_cache_hit");
   }
 
-  private static ObjectNode scalar(String unit, long value) {
-    ObjectNode o = Json.object();
-    o.put("unit", unit);
-    o.put("avg", value);
-    return o;
+  /** Lateness percentiles (ms) as one host writes them, when any dispatch was measured. */
+  private static void lateness(ObjectNode info, String name, long count, DoubleUnaryOperator percentileMs) {
+    if (count > 0) {
+      ObjectNode late = info.putObject(name);
+      late.put("p50", percentileMs.applyAsDouble(50));
+      late.put("p99", percentileMs.applyAsDouble(99));
+      late.put("max", percentileMs.applyAsDouble(100));
+      late.put("count", count);
+    }
   }
 }

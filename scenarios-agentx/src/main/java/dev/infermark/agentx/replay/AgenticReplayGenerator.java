@@ -39,9 +39,6 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
   /** {@code incomplete_reason} of a run aborted by {@code failed-request-threshold}. */
   public static final String FAILED_REQUEST_THRESHOLD = "failed_request_threshold";
 
-  /** The scenario minimum below which the coverage gate is not applied (spec §1.6). */
-  public static final Duration COVERAGE_MIN_WINDOW = Duration.ofSeconds(900);
-
   private final CorpusSource corpusSource;
 
   /** Where the corpus comes from (the settings, or a prepared corpus in tests). */
@@ -146,26 +143,18 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
   private RunResult finish(HarnessContext ctx, ReplayConfig config, Shard shard, ReplayStats stats, ProfileMeter meter) {
     Settings s = ctx.settings();
     boolean cancelled = stats.cancelled() || ctx.cancelled();
-    long skipped = stats.skippedOverflows();
-    long overflows = skipped + meter.recordedOverflowCount();
-    boolean overflowExceeded = SubmissionRules.overflowRateExceeded(overflows, meter.requestCount(), meter.errorCount(),
-        skipped, s.get(ReplayKeys.CONTEXT_OVERFLOW_RATE_LIMIT));
-    SubmissionRules.Coverage coverage = null;
-    if (!cancelled && stats.phaseStartNs() >= 0 && config.benchmarkDuration().compareTo(COVERAGE_MIN_WINDOW) >= 0) {
-      coverage = SubmissionRules.Coverage.of(meter.ttftEndNs(), meter.itlEndNs(), stats.phaseStartNs(),
-          config.benchmarkDuration().toNanos() / 1e9, s.get(ReplayKeys.PROFILE_METRIC_COVERAGE_RATIO));
-    }
-    SubmissionRules.Coverage cov = coverage;
-    ctx.verdict().ifPresent(v -> SubmissionRules.apply(v, overflowExceeded, cancelled, cov));
+    SubmissionRules.Assessment rules = SubmissionRules.Assessment.of(meter, stats.skippedOverflows(), cancelled,
+        stats.phaseStartNs(), s);
+    ctx.verdict().ifPresent(rules::apply);
+    long skipped = rules.skipped();
+    long overflows = rules.overflows();
+    SubmissionRules.Coverage coverage = rules.coverage();
 
     ObjectNode extras = ctx.exportExtras();
     extras.set("branch_stats", stats.branchStats().toJson());
-    extras.set("context_overflow_count", Json.MAPPER.valueToTree(new ReplayExport.Count("requests", overflows)));
-    extras.set("skipped_context_overflow_count", Json.MAPPER.valueToTree(new ReplayExport.Count("requests", skipped)));
+    rules.exportCounts(extras);
     ObjectNode metadata = extras.withObjectProperty("metadata");
-    if (coverage != null) {
-      metadata.set("metric_duration_coverage", Json.MAPPER.valueToTree(ReplayExport.Coverage.of(coverage)));
-    }
+    rules.exportCoverage(metadata);
     boolean late = meter.latenessCount() > 0;
     metadata.set("agentic_replay", Json.MAPPER.valueToTree(new ReplayExport.AgenticReplay(config.concurrency(),
         shard.sharded() ? shard.share(config.concurrency()) : null, stats.plays(), stats.maxLiveTrees(),

@@ -1,6 +1,12 @@
 package dev.infermark.agentx.replay;
 
+import java.time.Duration;
+
+import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.settings.Keys;
+import dev.infermark.settings.Settings;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The runtime part of the AgentX submission verdict (spec §1.4, §1.6): context-overflow rate,
@@ -10,6 +16,8 @@ import dev.infermark.lock.SubmissionVerdict;
 public final class SubmissionRules {
   public static final String CONTEXT_OVERFLOW_RATE_EXCEEDED = "context_overflow_rate_exceeded";
   public static final String INSUFFICIENT_COVERAGE = "insufficient_profile_metric_coverage";
+  /** The scenario minimum below which the coverage gate is not applied (spec §1.6). */
+  public static final Duration COVERAGE_MIN_WINDOW = Duration.ofSeconds(900);
 
   private SubmissionRules() {}
 
@@ -38,6 +46,53 @@ public final class SubmissionRules {
     }
     if (coverage != null && !coverage.pass()) {
       verdict.add(INSUFFICIENT_COVERAGE);
+    }
+  }
+
+  /**
+   * The runtime rules over a run's records, assembled in one place for one host
+   * ({@link AgenticReplayGenerator}) and for a sharded run merged from its shards' records.
+   *
+   * @param overflows recorded context overflows plus skipped ones
+   * @param skipped the overflows skipped before sending (AIPerf's skip path)
+   * @param coverage {@code null} when not checked: a cancelled run, an unknown phase start, or a
+   *     profiling window shorter than {@link #COVERAGE_MIN_WINDOW}
+   */
+  public record Assessment(long overflows, long skipped, boolean overflowExceeded, boolean cancelled, Coverage coverage) {
+    /**
+     * The rules over what {@code meter} saw.
+     *
+     * @param phaseStartNs the profiling phase's start on the records' clock; negative when unknown
+     */
+    public static Assessment of(ProfileMeter meter, long skipped, boolean cancelled, long phaseStartNs, Settings settings) {
+      long overflows = skipped + meter.recordedOverflowCount();
+      boolean exceeded = overflowRateExceeded(overflows, meter.requestCount(), meter.errorCount(), skipped,
+          settings.get(ReplayKeys.CONTEXT_OVERFLOW_RATE_LIMIT));
+      Duration window = settings.get(Keys.BENCHMARK_DURATION);
+      Coverage coverage = null;
+      if (!cancelled && phaseStartNs >= 0 && window.compareTo(COVERAGE_MIN_WINDOW) >= 0) {
+        coverage = Coverage.of(meter.ttftEndNs(), meter.itlEndNs(), phaseStartNs, window.toNanos() / 1e9,
+            settings.get(ReplayKeys.PROFILE_METRIC_COVERAGE_RATIO));
+      }
+      return new Assessment(overflows, skipped, exceeded, cancelled, coverage);
+    }
+
+    /** Adds the reasons to {@code verdict} ({@link SubmissionRules#apply}). */
+    public void apply(SubmissionVerdict verdict) {
+      SubmissionRules.apply(verdict, overflowExceeded, cancelled, coverage);
+    }
+
+    /** {@code context_overflow_count} and {@code skipped_context_overflow_count}, into the export's extras. */
+    public void exportCounts(ObjectNode extras) {
+      extras.set("context_overflow_count", Json.MAPPER.valueToTree(new ReplayExport.Count("requests", overflows)));
+      extras.set("skipped_context_overflow_count", Json.MAPPER.valueToTree(new ReplayExport.Count("requests", skipped)));
+    }
+
+    /** {@code metric_duration_coverage}, into the export's metadata, when coverage was checked. */
+    public void exportCoverage(ObjectNode metadata) {
+      if (coverage != null) {
+        metadata.set("metric_duration_coverage", Json.MAPPER.valueToTree(ReplayExport.Coverage.of(coverage)));
+      }
     }
   }
 
