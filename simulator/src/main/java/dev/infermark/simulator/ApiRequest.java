@@ -158,35 +158,39 @@ record ApiRequest(boolean chat, String model, List<Message> messages, String pro
         throw new BadRequest(400, "messages[" + index + "] must be an object");
       }
       String role = null;
-      StringBuilder content = new StringBuilder();
+      String content = null;
       String f;
       while ((f = p.nextName()) != null) {
         JsonToken v = p.nextToken();
         switch (f) {
           case "role" -> role = text(p, v, "messages[" + index + "].role");
-          case "content" -> readContent(p, v, content, index);
+          case "content" -> content = readContent(p, v, content, index);
           default -> p.skipChildren();
         }
       }
       if (role == null) {
         throw new BadRequest(400, "messages[" + index + "].role is required");
       }
-      out.add(new Message(role, content.toString()));
+      out.add(new Message(role, content == null ? "" : content));
       index++;
     }
   }
 
-  private static void readContent(JsonParser p, JsonToken t, StringBuilder out, int index) throws BadRequest {
+  /**
+   * The content so far ({@code null} for none) with this value's text added; a plain string is kept
+   * as parsed, not copied (a prompt's message can be megabytes).
+   */
+  private static String readContent(JsonParser p, JsonToken t, String sofar, int index) throws BadRequest {
     if (t == JsonToken.VALUE_NULL) {
-      return;
+      return sofar;
     }
     if (t == JsonToken.VALUE_STRING) {
-      out.append(p.getString());
-      return;
+      return sofar == null ? p.getString() : sofar + p.getString();
     }
     if (t != JsonToken.START_ARRAY) {
       throw new BadRequest(400, "messages[" + index + "].content must be a string or an array of parts");
     }
+    StringBuilder out = new StringBuilder(sofar == null ? "" : sofar);
     while (p.nextToken() != JsonToken.END_ARRAY) {
       if (p.currentToken() != JsonToken.START_OBJECT) {
         throw new BadRequest(400, "messages[" + index + "].content parts must be objects");
@@ -204,6 +208,7 @@ record ApiRequest(boolean chat, String model, List<Message> messages, String pro
         }
       }
     }
+    return out.toString();
   }
 
   private static String readPrompt(JsonParser p, JsonToken t) throws BadRequest {

@@ -142,11 +142,13 @@ final class Completion {
     Sequence seq = new Sequence(requestId, tokens, promptLen, System.nanoTime());
     sim.engine.submit(seq);
     Response r = new Response(req, seq, fault, faultIndex, reasoning, finishReason);
+    prompt = null;
+    req = null; // the messages (the size of the prompt) are not kept for the response's lifetime
     try {
       if (fault == Fault.SLOW_HEADERS) {
         Thread.sleep(cfg.faults().slowHeadersDelay());
       }
-      return req.stream() ? r.stream() : r.whole();
+      return r.streaming ? r.stream() : r.whole();
     } catch (IOException | InterruptedException | RuntimeException e) {
       sim.engine.abort(seq);
       throw e;
@@ -176,7 +178,9 @@ final class Completion {
 
   /** Writes the response of an admitted request. */
   private final class Response {
-    private final ApiRequest req;
+    /** Of the request only what the response needs: not its messages. */
+    private final boolean streaming;
+    private final boolean includeUsage;
     private final Sequence seq;
     private final Fault fault;
     private final int faultIndex;
@@ -188,7 +192,8 @@ final class Completion {
     private long headersNs = -1;
 
     Response(ApiRequest req, Sequence seq, Fault fault, int faultIndex, int reasoning, String finishReason) {
-      this.req = req;
+      this.streaming = req.stream();
+      this.includeUsage = req.includeUsage();
       this.seq = seq;
       this.fault = fault;
       this.faultIndex = faultIndex;
@@ -255,7 +260,7 @@ final class Completion {
         sent = upTo;
       }
       sb.setLength(0);
-      if (req.includeUsage()) {
+      if (includeUsage) {
         fmt.usage(sb, seq.promptLen, target, seq.cachedTokens, reasoning);
       }
       if (fault != Fault.MISSING_DONE) {
@@ -316,8 +321,8 @@ final class Completion {
 
     private void record(int status, int chunks, long endNs, String reason) {
       long[] sends = java.util.Arrays.copyOf(sendNs, chunks);
-      long[] scheduled = java.util.Arrays.copyOf(scheduledNs, req.stream() ? chunks : (reason != null ? seq.target : 0));
-      int out = req.stream() ? chunks : (reason != null ? seq.target : 0);
+      long[] scheduled = java.util.Arrays.copyOf(scheduledNs, streaming ? chunks : (reason != null ? seq.target : 0));
+      int out = streaming ? chunks : (reason != null ? seq.target : 0);
       sim.record(new GroundTruth(requestId, endpoint, status, arrival, seq.arrivalNs, headersNs, sends, scheduled, endNs, seq.promptLen,
           seq.cachedTokens, out, Math.min(reasoning, out), reason, fault, faultIndex, seq.preemptions));
     }

@@ -48,10 +48,12 @@ public final class Simulator implements AutoCloseable {
   private final ConcurrentLinkedQueue<Socket> sockets = new ConcurrentLinkedQueue<>();
   private final int vocabulary;
   private final String[] tokenTextArray;
+  final TokenMemo tokenMemo;
   private volatile boolean closed;
 
-  private Simulator(SimulatorConfig config) throws IOException {
+  private Simulator(SimulatorConfig config, TokenMemo tokenMemo) throws IOException {
     this.config = config;
+    this.tokenMemo = tokenMemo;
     Tokenizer t = config.tokenizer();
     // Output ids: the stand-in's whole vocabulary, else a band of ordinary ids of a real one.
     this.vocabulary = t instanceof WordTokenizer w ? w.vocabularySize() : 10_000;
@@ -69,7 +71,12 @@ public final class Simulator implements AutoCloseable {
    * @throws IOException when the port cannot be bound
    */
   public static Simulator start(SimulatorConfig config) throws IOException {
-    Simulator s = new Simulator(config);
+    return start(config, TokenMemo.sizedForHeap(config.tokenizer()));
+  }
+
+  /** A simulator that tokenises through {@code tokenMemo} (tests compare with and without one). */
+  static Simulator start(SimulatorConfig config, TokenMemo tokenMemo) throws IOException {
+    Simulator s = new Simulator(config, tokenMemo);
     s.engine.start();
     s.acceptor.start();
     return s;
@@ -220,10 +227,12 @@ public final class Simulator implements AutoCloseable {
   /**
    * The prompt's token ids: for chat, each message is a few role-marker tokens (the chat-template
    * overhead) followed by its content, and the assistant turn's markers close it, so a later turn
-   * that repeats the conversation repeats these ids exactly (prefix-cache hits).
+   * that repeats the conversation repeats these ids exactly (prefix-cache hits). Texts go through
+   * the {@link TokenMemo}: a later turn re-sends the earlier messages, which are not tokenised again.
+   * The result may be shared with the memo: callers only read it.
    */
   int[] promptTokens(ApiRequest r) {
-    Tokenizer t = config.tokenizer();
+    TokenMemo t = tokenMemo;
     if (!r.chat()) {
       return t.encode(r.prompt());
     }
