@@ -104,6 +104,8 @@ final class Exchange implements ResponseSink {
     try {
       deadline = client.deadlines().schedule(() -> abort(ErrorKind.TIMEOUT), client.timeout().toNanos(), TimeUnit.NANOSECONDS);
       Transport.Call c = client.transport().start(hc, this);
+      hc = null; // the body (the size of the prompt) is the transport's now, not this frame's while the response streams
+      bytes = null;
       boolean abortNow;
       synchronized (this) {
         call = c;

@@ -135,8 +135,9 @@ final class NettyTransport implements Transport {
   }
 
   /** One exchange: finds or opens a connection, writes the request, then the connection's {@link Conn} reads. */
-  private final class NettyCall implements Call {
-    private final HttpCall call;
+  final class NettyCall implements Call {
+    /** Until the request is written (then dropped: the body is the size of the prompt, the response may stream for minutes). */
+    private volatile HttpCall call;
     private final ResponseSink sink;
     private volatile boolean aborted;
     private volatile Channel channel;
@@ -197,7 +198,9 @@ final class NettyTransport implements Transport {
       Conn conn = ch.pipeline().get(Conn.class);
       conn.begin(this);
       sink.onWriting(System.nanoTime());
-      ch.writeAndFlush(request(ch, call)).addListener(f -> {
+      ByteBuf request = request(ch, call);
+      call = null;
+      ch.writeAndFlush(request).addListener(f -> {
         if (!f.isSuccess()) {
           conn.fail(this, f.cause());
           ch.close();
@@ -227,6 +230,11 @@ final class NettyTransport implements Transport {
       b.writeCharSequence(head, StandardCharsets.ISO_8859_1);
       b.writeBytes(body);
       return b;
+    }
+
+    /** Whether it still holds the request (its body): only until the request is written. */
+    boolean holdsRequest() {
+      return call != null;
     }
 
     @Override
