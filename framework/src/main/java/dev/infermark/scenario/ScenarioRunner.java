@@ -172,14 +172,8 @@ public final class ScenarioRunner {
     double threshold = ErrorRate.threshold(settings);
 
     List<URI> urls = settings.get(Keys.URL);
-    List<Integer> concurrency = settings.get(Keys.CONCURRENCY);
-    int planned = concurrency.stream().mapToInt(Integer::intValue).max().orElse(1);
-    try {
-      OpenFiles.check(planned, urls == null, Keys.CONCURRENCY + "=" + planned);
-    } catch (IllegalStateException e) {
-      out.accept("infermark: " + model.name() + ": " + e.getMessage());
-      throw e;
-    }
+    int planned = settings.get(Keys.CONCURRENCY).stream().mapToInt(Integer::intValue).max().orElse(1);
+    checkOpenFiles(model, OpenFiles.need(settings, Keys.CONCURRENCY.property(), planned));
 
     EmbeddedServer embedded = null;
     try {
@@ -312,6 +306,9 @@ public final class ScenarioRunner {
           c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
         }
         LoadGenerator generator = build(model, params, ctx);
+        if (generator instanceof OpenFiles.Planned p) {
+          OpenFiles.check(p.need(settings)); // before any load: the run fails with nothing sent, no artifacts
+        }
         if (Shard.of(settings).sharded() && !(generator instanceof ClosedLoop) && !(generator instanceof Shardable)) {
           throw new IllegalArgumentException("infermark.shard-count: " + model.name() + "'s load generator ("
               + generator.getClass().getSimpleName() + ") cannot run as a shard; see docs/scale-out.md");
@@ -401,6 +398,16 @@ public final class ScenarioRunner {
     }
     Files.createDirectories(runDir);
     return recordings.open(runDir, settings, client);
+  }
+
+  /** Stops the run, saying why, when what it opens cannot fit under this JVM's open-files limit. */
+  private void checkOpenFiles(ScenarioModel model, OpenFiles.Need need) {
+    try {
+      OpenFiles.check(need);
+    } catch (IllegalStateException e) {
+      out.accept("infermark: " + model.name() + ": " + e.getMessage());
+      throw e;
+    }
   }
 
   private static String describe(Throwable t) {

@@ -21,7 +21,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.InOrder;
@@ -41,9 +43,11 @@ import dev.infermark.client.ServerClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.HarnessContext;
+import dev.infermark.run.OpenFiles;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.run.RunRecording;
 import dev.infermark.settings.Keys;
+import dev.infermark.settings.Settings;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;
 import tools.jackson.databind.JsonNode;
@@ -192,6 +196,40 @@ class ScenarioRunnerTest {
         + "/no/such/file.jsonl does not exist"));
     assertThat(lines).noneMatch(l -> l.contains("— profiling") || l.startsWith("artifacts:") || l.startsWith("error rate"));
     assertThat(artifacts.resolve("missing-input")).doesNotExist();
+  }
+
+  /** Would hold two billion requests in flight (as an AgentPerf search may hold its agents). */
+  static final class Wide implements SelfPhased, OpenFiles.Planned {
+    static final AtomicInteger RUNS = new AtomicInteger();
+
+    @Override
+    public OpenFiles.Need need(Settings s) {
+      return OpenFiles.need(s, "infermark.wide-agents", 2_000_000_000);
+    }
+
+    @Override
+    public RunResult run(RunContext ctx) {
+      RUNS.incrementAndGet();
+      send(ctx, 1);
+      return RunResult.empty();
+    }
+  }
+
+  @Scenario(name = "wide")
+  static class WideScenario {
+    @Workload
+    SelfPhased load() {
+      return new Wide();
+    }
+  }
+
+  @Test
+  void aGeneratorsOwnCountOfRequestsInFlightIsCheckedAgainstTheOpenFilesLimitBeforeItRuns() {
+    Assumptions.assumeTrue(OpenFiles.current().isPresent(), "the platform reports no open-files limit");
+    assertThatThrownBy(() -> run(WideScenario.class, Map.of())).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("infermark.wide-agents=2000000000 needs about 2000000001 open connections");
+    assertThat(Wide.RUNS).hasValue(0);
+    assertThat(artifacts.resolve("wide")).doesNotExist();
   }
 
   @Test

@@ -46,8 +46,8 @@ class OpenFilesLimitTest {
       assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
       assertThat(p.exitValue()).as(out).isZero();
 
-      assertThat(out).contains("CHECK: infermark.concurrency=300 needs about 300 open connections, but this JVM may hold "
-          + "only 256 open files").contains("ulimit -n 65536");
+      assertThat(out).contains("CHECK: infermark.concurrency=300 needs about 301 open connections (1 /metrics scrape(s)), but this JVM "
+          + "may hold only 256 open files").contains("ulimit -n 65536");
       assertThat(out).contains("HOGGED: ");
       Path dir = artifacts.resolve("fd-hog/latest");
       assertThat(dir.resolve("profile_export_aiperf.json")).as(out).exists();

@@ -33,6 +33,7 @@ import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.run.HarnessContext;
+import dev.infermark.run.OpenFiles;
 import dev.infermark.agentperf.shard.PhaseShardFile;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.shard.Shard;
@@ -55,7 +56,7 @@ import dev.infermark.tokenizer.Tokenizer;
  * {@link dev.infermark.agentperf.shard.PhaseMerge} and driven by a search elsewhere
  * ({@link dev.infermark.agentperf.shard.ShardedSearch}).
  */
-public final class AgentPerf implements SelfPhased, Shardable {
+public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned {
   private final Function<Settings, List<Tier>> tiers;
   private final Tokenizer tokenizer;
   private final Ticker ticker;
@@ -101,6 +102,17 @@ public final class AgentPerf implements SelfPhased, Shardable {
   public static AgentPerf withTiers(List<Tier> tiers) {
     List<Tier> t = List.copyOf(tiers);
     return new AgentPerf(s -> t);
+  }
+
+  /**
+   * Each agent holds one request in flight: a phase's agents (this shard's share of them), or, for
+   * the search, as many as it may grow to ({@code agentperf-max-agents}).
+   */
+  @Override
+  public OpenFiles.Need need(Settings s) {
+    Integer phase = s.get(AgentPerfKeys.PHASE_AGENTS);
+    return phase != null ? OpenFiles.need(s, AgentPerfKeys.PHASE_AGENTS.property(), phase)
+        : OpenFiles.need(s, AgentPerfKeys.MAX_AGENTS.property(), s.get(AgentPerfKeys.MAX_AGENTS));
   }
 
   @Override
