@@ -27,7 +27,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code bench.traces} (393: the HF corpus size), {@code bench.max-context} (32000: 7 of the 393
  * synthetic traces; 65536 keeps 50, 131072 150, 200000 all, but on a shared 2-core machine the
  * embedded simulator then completes no warmup primer for minutes, see docs/benchmarks.md),
- * {@code bench.time-scale} (simulator speed, 0.02), {@code bench.out}.
+ * {@code bench.time-scale} (simulator speed, 0.02), {@code bench.out}. The bench profile's execution
+ * runs it with {@code -Xmx4g -XX:+UseZGC} and passes none of these: to vary them, run this class
+ * with the same JVM options (G1's pauses dominate the lateness otherwise, see docs/benchmarks.md).
  */
 public final class ReplayLatenessBench {
   private ReplayLatenessBench() {}
