@@ -17,7 +17,6 @@ import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.client.OpenAiClient;
-import dev.infermark.json.Json;
 import dev.infermark.metrics.ClientSelfCheck;
 import dev.infermark.metrics.Goodput;
 import dev.infermark.metrics.MetricDefs;
@@ -118,8 +117,8 @@ public final class RunRecorder implements RunRecording {
     RecordMetrics m = RecordMetrics.of(r);
     // Serialise outside the lock: many virtual threads finish requests at once. Warmup rows are
     // exported too, tagged metadata.benchmark_phase = "warmup" (as AIPerf does); metrics keep them apart.
-    byte[] line = Json.MAPPER.writeValueAsBytes(ExportRecords.line(r, m, requestNum.getAndIncrement(),
-        r.error() != null && r.error().kind() == ErrorKind.CANCELLED));
+    byte[] line = ExportRecords.line(r, m, requestNum.getAndIncrement(),
+        r.error() != null && r.error().kind() == ErrorKind.CANCELLED);
     window.record(r);
     lock.lock();
     try {

@@ -32,6 +32,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ConnectTimeoutException;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -46,6 +47,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
+import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.FastThreadLocal;
 
@@ -53,12 +55,21 @@ import io.netty.util.concurrent.FastThreadLocal;
  * The lean transport: Netty on its native epoll transport (NIO where epoll is not available), a
  * few event-loop threads for all connections, JDK TLS, and HTTP/1.1 framing of our own
  * ({@link HttpResponseDecoder}: the body bytes of each read go to the client as slices, no message
- * object per HTTP chunk). The first handler of every connection takes one {@link System#nanoTime()}
- * per raw socket read, before TLS and HTTP decoding; every byte of that read is delivered with that
+ * object per HTTP chunk). The first handler of every connection ({@link ReadStamp}) takes one
+ * {@link System#nanoTime()} per raw socket read, before TLS and HTTP decoding, which wait until the
+ * event loop has read every ready socket; every byte of that read is delivered with that
  * time. Keep-alive connections are pooled per scheme, host and port (most recently used first); a
  * connection whose response was cut short is dropped.
  */
 final class NettyTransport implements Transport {
+  static {
+    // Netty tracks 1 buffer in 128 for leaks, with a stack trace each: cost on the measured path.
+    // Off unless the JVM was told a level (-Dio.netty.leakDetection.level=paranoid in our own tests).
+    if (System.getProperty("io.netty.leakDetection.level") == null && System.getProperty("io.netty.leakDetectionLevel") == null) {
+      ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+    }
+  }
+
   private final EventLoopGroup group;
   private final Class<? extends SocketChannel> channelType;
   private final SslContext tls;
@@ -117,17 +128,15 @@ final class NettyTransport implements Transport {
             @Override
             protected void initChannel(SocketChannel ch) {
               ChannelPipeline p = ch.pipeline();
-              Stamp stamp = null;
+              // the raw read's time, before decryption and decoding, which wait for the other ready sockets' reads
+              ReadStamp stamp = new ReadStamp(https);
+              p.addLast(stamp);
               if (https) {
-                // the raw read's time, before decryption
-                stamp = new Stamp();
-                p.addLast(stamp);
                 // the handshake's expensive steps on virtual threads, not on the event loop all streams share
                 SslHandler h = tls.newHandler(ch.alloc(), host, port, handshakes);
                 h.setHandshakeTimeoutMillis(connectTimeoutMs); // as the JDK's connect timeout: the request deadline
                 p.addLast(h);
               }
-              // plain connections: Conn is first and stamps the read itself
               p.addLast(new Conn(stamp, idle));
             }
           });
@@ -173,8 +182,20 @@ final class NettyTransport implements Transport {
       connect();
     }
 
-    /** Opens a new connection to the resolved address. */
+    /**
+     * Opens a new connection to the resolved address, from an event loop: a channel built on a
+     * virtual thread would miss Netty's per-thread caches (its handlers' masks, found by reflection).
+     */
     private void connect() {
+      EventLoop loop = group.next();
+      if (loop.inEventLoop()) {
+        open();
+      } else {
+        loop.execute(this::open);
+      }
+    }
+
+    private void open() {
       pool.bootstrap.connect(address).addListener(f -> {
         if (f.isSuccess()) {
           begin(((io.netty.channel.ChannelFuture) f).channel());
@@ -255,24 +276,13 @@ final class NettyTransport implements Transport {
     }
   };
 
-  /** First in a TLS pipeline: one clock read per raw socket read, before decryption. */
-  private static final class Stamp extends ChannelInboundHandlerAdapter {
-    long ns;
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ns = System.nanoTime();
-      ctx.fireChannelRead(msg);
-    }
-  }
-
   /**
-   * Last in the pipeline (and first on a plain connection, where it stamps each read itself): the
-   * HTTP framing of the current call's response, whose body bytes go straight to its sink.
+   * Last in the pipeline: the HTTP framing of the current call's response, whose body bytes go
+   * straight to its sink with the time of the read that brought them ({@link ReadStamp}).
    */
   private static final class Conn extends ChannelInboundHandlerAdapter implements HttpResponseDecoder.Listener {
-    /** The TLS pipeline's stamp; null on a plain connection. */
-    private final Stamp stamp;
+    /** The pipeline's first handler: the time of the read being handed on. */
+    private final ReadStamp stamp;
     private final HttpResponseDecoder decoder = new HttpResponseDecoder(this);
     private NettyCall current;
     private final Deque<Channel> pool;
@@ -281,7 +291,7 @@ final class NettyTransport implements Transport {
     private long ns;
     private boolean keepAlive;
 
-    Conn(Stamp stamp, Deque<Channel> pool) {
+    Conn(ReadStamp stamp, Deque<Channel> pool) {
       this.stamp = stamp;
       this.pool = pool;
     }
@@ -299,7 +309,7 @@ final class NettyTransport implements Transport {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      long t = stamp == null ? System.nanoTime() : stamp.ns;
+      long t = stamp.ns;
       ByteBuf b = (ByteBuf) msg;
       try {
         NettyCall c = current;
