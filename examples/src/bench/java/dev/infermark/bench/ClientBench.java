@@ -224,13 +224,16 @@ public final class ClientBench {
     long[] gc;
     long jitMs;
     Map<String, Long> byGroup;
+    long alloc;
     try (client; RunRecording rec = Standard.recordings().open(runDir, settings, client)) {
       long[] gc0 = gc();
       long jit0 = jitMs();
       Map<String, Long> threads0 = ThreadCpu.byGroup();
+      long alloc0 = allocatedBytes();
       long cpu0 = cpuNs();
       records = round(client, rec, c.streams(), c.tokens(), "s");
       cpu = cpuNs() - cpu0;
+      alloc = allocatedBytes() - alloc0;
       byGroup = ThreadCpu.minus(ThreadCpu.byGroup(), threads0);
       jitMs = jitMs() - jit0;
       long[] gc1 = gc();
@@ -254,6 +257,10 @@ public final class ClientBench {
     o.put("gc_time_ms", gc[1]);
     // the JIT compilers' time in the window (their threads' CPU is in the process CPU): 0 when warm
     o.put("jit_time_ms", jitMs);
+    // heap bytes allocated in the window (every thread; virtual threads count on their carriers): what the collector must reclaim
+    if (alloc >= 0) {
+      o.put("alloc_bytes_per_chunk", Math.round((double) alloc / Math.max(1, chunks)));
+    }
     // where the process CPU went, by thread (Linux: /proc/self/task; 10 ms ticks): absent elsewhere
     if (!byGroup.isEmpty()) {
       ObjectNode g = o.putObject("cpu_ms_by_thread");
@@ -401,6 +408,11 @@ public final class ClientBench {
       ms += Math.max(0, b.getCollectionTime());
     }
     return new long[] {n, ms};
+  }
+
+  private static long allocatedBytes() {
+    return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
+        && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t.getTotalThreadAllocatedBytes() : -1;
   }
 
   private static long jitMs() {

@@ -1,6 +1,7 @@
 package dev.infermark.artifact;
 
-import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.Locale;
 import java.util.Map;
 
@@ -22,10 +23,12 @@ import tools.jackson.core.JsonGenerator;
 final class ExportRecords {
   private ExportRecords() {}
 
-  /** The line's bytes, without the newline. */
-  static byte[] line(RequestRecord r, RecordMetrics m, long requestNum, boolean cancelled) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(512 + 24 * m.iclNs().length);
-    try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
+  /**
+   * Writes the line, without the newline, to {@code out}, which stays open (the generator's buffer
+   * comes from Jackson's recycler pool: nothing per line but the generator).
+   */
+  static void write(OutputStream out, RequestRecord r, RecordMetrics m, long requestNum, boolean cancelled) {
+    try (JsonGenerator g = Json.MAPPER.createGenerator(new Unclosed(out))) {
       g.writeStartObject();
       metadata(g, r, requestNum, cancelled);
       metrics(g, m);
@@ -42,7 +45,6 @@ final class ExportRecords {
       }
       g.writeEndObject();
     }
-    return out.toByteArray();
   }
 
   private static void metadata(JsonGenerator g, RequestRecord r, long requestNum, boolean cancelled) {
@@ -93,8 +95,9 @@ final class ExportRecords {
         if (m.iclNs().length > 0) {
           g.writeObjectPropertyStart(tag);
           g.writeArrayPropertyStart("value");
+          char[] digits = new char[Millis.MAX_CHARS];
           for (long d : m.iclNs()) {
-            g.writeNumber(d / 1e6);
+            g.writeNumber(digits, 0, Millis.format(d, digits));
           }
           g.writeEndArray();
           g.writeStringProperty("unit", unit);
@@ -115,6 +118,35 @@ final class ExportRecords {
       }
     }
     g.writeEndObject();
+  }
+
+  /** Passes writes on; closing it leaves the stream it writes to open. */
+  private static final class Unclosed extends OutputStream {
+    private final OutputStream out;
+
+    Unclosed(OutputStream out) {
+      this.out = out;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+    }
+
+    @Override
+    public void flush() {
+      // the owner flushes once the line is whole
+    }
+
+    @Override
+    public void close() {
+      // the owner's stream
+    }
   }
 
   /** A monotonic time as wall-clock ns, anchored at the request's start. */

@@ -163,4 +163,21 @@ class RunRecorderTest {
     assertThat(j.get("dropped_payloads").intValue()).isEqualTo(3);
     assertThat(j.get("data").get(0).get("payloads")).hasSize(n - 3);
   }
+
+  @Test
+  void aFullDiskIsReportedNamingTheExportAndTheRunGoesOn() throws Exception {
+    Path full = Path.of("/dev/full");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(full), "needs Linux's /dev/full");
+    Files.createSymbolicLink(dir.resolve(RunRecorder.JSONL), full);
+    RunRecorder rec = new RunRecorder(dir, Settings.of(Map.of()));
+    for (RequestRecord r : Records.reference()) {
+      rec.accept(r); // no exception into the sender: the record still counts
+    }
+    var s = rec.summary(Phase.PROFILING);
+    assertThat(s.requestCount() + s.errorCount()).isEqualTo(Records.reference().length);
+    assertThatThrownBy(() -> rec.finish(info(false)))
+        .hasMessageContaining("cannot write " + dir.resolve(RunRecorder.JSONL))
+        .hasMessageContaining("No space left on device");
+    assertThatThrownBy(rec::close).hasMessageContaining("cannot close " + dir.resolve(RunRecorder.JSONL));
+  }
 }
