@@ -53,7 +53,8 @@ import tools.jackson.databind.node.ObjectNode;
  * (default {@code netty,jdk}; the first is reported as {@code infermark}), {@code bench.out}
  * (default {@code target/bench/client.json}), {@code bench.floor-src} (default: the first
  * {@code shared/bench/sse_floor.c} found upwards from the working directory), {@code bench.warmup-rounds}
- * (default 10: warm-up rounds stop earlier once one compiles under 150 ms).
+ * (default 10: warm-up rounds stop earlier once one compiles under 150 ms), {@code bench.warmup-requests}
+ * (default 20,000: short streams first, for the per-request path).
  */
 public final class ClientBench {
   private ClientBench() {}
@@ -68,12 +69,14 @@ public final class ClientBench {
 
   public static void main(String[] args) throws Exception {
     Path out = Path.of(System.getProperty("bench.out", "target/bench/client.json"));
-    List<String> transports = Arrays.stream(System.getProperty("bench.transports", "netty,jdk").split(","))
+    String named = System.getProperty("bench.transports", "");
+    List<String> transports = Arrays.stream((named.isBlank() ? "netty,jdk" : named).split(","))
         .map(String::trim).filter(s -> !s.isEmpty()).toList();
     String only = System.getProperty("bench.cases", "");
     ObjectNode root = Json.object();
     root.put("processors", Runtime.getRuntime().availableProcessors());
     root.put("java", Runtime.version().toString());
+    ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(root.withArray("jvm_args")::add);
     root.put("system_load_average_start", load());
     Files.createDirectories(out.toAbsolutePath().getParent());
 
@@ -139,8 +142,13 @@ public final class ClientBench {
     int port = freePort();
     Process server = start(floor, "serve", Integer.toString(port), Integer.toString(c.intervalMs()),
         Integer.toString(c.tokens()), c.mode());
+    // short streams of the same shape, for warming up what runs once per request
+    int shortPort = freePort();
+    Process shortServer = start(floor, "serve", Integer.toString(shortPort), Integer.toString(c.intervalMs()),
+        Integer.toString(SHORT_TOKENS), c.mode());
     try {
       awaitListening(server);
+      awaitListening(shortServer);
       ObjectNode o = Json.object();
       o.put("streams", c.streams());
       o.put("tokens", c.tokens());
@@ -153,7 +161,7 @@ public final class ClientBench {
       o.set("floor", f);
       ObjectNode all = o.putObject("transports");
       for (String t : transports) {
-        ObjectNode m = infermark(URI.create("http://127.0.0.1:" + port), t, c, dir);
+        ObjectNode m = infermark(URI.create("http://127.0.0.1:" + port), URI.create("http://127.0.0.1:" + shortPort), t, c, dir);
         ratios(m, f);
         all.set(t, m);
         System.out.println("  " + t + ": " + m);
@@ -163,8 +171,10 @@ public final class ClientBench {
       }
       return o;
     } finally {
-      server.destroy();
-      server.waitFor(10, TimeUnit.SECONDS);
+      for (Process p : List.of(server, shortServer)) {
+        p.destroy();
+        p.waitFor(10, TimeUnit.SECONDS);
+      }
     }
   }
 
@@ -209,9 +219,9 @@ public final class ClientBench {
   }
 
   /** Measures one transport: a warm-up round, then the case on a fresh client with the run's recording. */
-  private static ObjectNode infermark(URI base, String transport, Case c, Path dir) throws Exception {
+  private static ObjectNode infermark(URI base, URI shortBase, String transport, Case c, Path dir) throws Exception {
     Settings settings = Settings.of(Map.of("model", "floor", "request-timeout", "300s", "transport", transport));
-    warmUp(base, settings, c, dir);
+    warmUp(base, shortBase, settings, c, dir);
     System.gc();
     Errors errors = new Errors(c.streams() * (c.tokens() + 4));
     Path runDir = Files.createTempDirectory(dir, "client-" + transport + "-");
@@ -279,31 +289,47 @@ public final class ClientBench {
     return o;
   }
 
+  /** Content chunks per stream of the warm-up's short streams. */
+  private static final int SHORT_TOKENS = 5;
+
   /**
-   * Warm-up as JMH does it: whole rounds of the case's shape, each with the run's recording on its
-   * own client and connections, until a round compiles little (under 150 ms of JIT time;
-   * {@code bench.warmup-rounds} at most, default 10, at least 2): else the JIT's recompilations of
-   * the hot path, whose inlined bodies are large, run inside the measured window.
+   * Warm-up as JMH does it, each round with the run's recording and the timestamp tap on its own
+   * client and connections. First what runs once per request (body, connect, head, record, export
+   * line) gets {@code bench.warmup-requests} requests (default 20,000) as short streams of the
+   * case's shape; then whole rounds of the case itself until one compiles little (under 150 ms of
+   * JIT time; {@code bench.warmup-rounds} at most, default 10, at least 2). Else the JIT compiles
+   * the per-request path, which 1,000 streams run only 1,000 times a round, inside the window.
    */
-  private static void warmUp(URI base, Settings settings, Case c, Path dir) throws Exception {
+  private static void warmUp(URI base, URI shortBase, Settings settings, Case c, Path dir) throws Exception {
+    int requests = Integer.getInteger("bench.warmup-requests", 20_000);
+    int shortRounds = 0;
+    long jit0 = jitMs();
+    for (int done = 0; done < requests; done += c.streams()) {
+      warmRound(shortBase, settings, c, SHORT_TOKENS, dir, "short" + ++shortRounds);
+    }
+    System.out.println("  warm-up: " + shortRounds + " rounds of " + c.streams() + " short streams, JIT " + (jitMs() - jit0) + " ms");
     int max = Math.max(2, Integer.getInteger("bench.warmup-rounds", 10));
     for (int i = 1; i <= max; i++) {
-      Path warmDir = Files.createTempDirectory(dir, "warm-");
-      long jit0 = jitMs();
-      try (ServerClient warm = Standard.clients().create(settings, List.of(base), new Progress());
-           RunRecording rec = Standard.recordings().open(warmDir, settings, warm)) {
-        if (warm instanceof OpenAiClient oc) {
-          oc.tap(new Errors(c.streams() * (c.tokens() + 4))); // the measured round's path, tap included
-        }
-        round(warm, rec, c.streams(), c.tokens(), "warm" + i);
-      }
-      deleteTree(warmDir);
+      jit0 = jitMs();
+      warmRound(base, settings, c, c.tokens(), dir, "warm" + i);
       long jit = jitMs() - jit0;
       System.out.println("  warm-up round " + i + ": JIT " + jit + " ms");
       if (i >= 2 && jit < 150) {
         return;
       }
     }
+  }
+
+  private static void warmRound(URI base, Settings settings, Case c, int tokens, Path dir, String tag) throws Exception {
+    Path warmDir = Files.createTempDirectory(dir, "warm-");
+    try (ServerClient warm = Standard.clients().create(settings, List.of(base), new Progress());
+         RunRecording rec = Standard.recordings().open(warmDir, settings, warm)) {
+      if (warm instanceof OpenAiClient oc) {
+        oc.tap(new Errors(c.streams() * (tokens + 4))); // the measured round's path, tap included
+      }
+      round(warm, rec, c.streams(), tokens, tag);
+    }
+    deleteTree(warmDir);
   }
 
   private static List<RequestRecord> round(ServerClient client, RunRecording rec, int streams, int tokens, String tag)
