@@ -31,6 +31,7 @@ public final class Setting {
   public static final String CONNECTION_FAILURE_LIMIT = "connection-failure-limit";
   public static final String REQUEST_TIMEOUT = "request-timeout";
   public static final String TRANSPORT = "transport";
+  public static final String EVENT_LOOPS = "event-loops";
   public static final String TLS_CA = "tls-ca";
   public static final String SESSION_HEADERS = "session-headers";
   public static final String CONTEXT_OVERFLOW_SUBSTRINGS = "context-overflow-substrings";

@@ -92,6 +92,11 @@ final class NettyTransport implements Transport {
     }
   }
 
+  /** How many event loops read this transport's connections. */
+  int eventLoops() {
+    return ((MultiThreadIoEventLoopGroup) group).executorCount();
+  }
+
   /** Whether this JVM reads with native epoll (else NIO). */
   static boolean nativeEpoll() {
     return Epoll.isAvailable();

@@ -109,7 +109,7 @@ public final class OpenAiClient implements ServerClient {
     TrustManagerFactory trust = TlsTrust.trustManagers(s.get(Keys.TLS_CA));
     this.tls = trust == null ? null : TlsTrust.context(trust);
     this.transport = switch (transportKind) {
-      case NETTY -> new NettyTransport(nettyThreads(), trust, timeout);
+      case NETTY -> new NettyTransport(eventLoops(s.get(Keys.EVENT_LOOPS), Runtime.getRuntime().availableProcessors()), trust, timeout);
       case JDK -> new JdkTransport(timeout, tls);
     };
     this.deadlines = new ScheduledThreadPoolExecutor(1, r -> {
@@ -120,16 +120,28 @@ public final class OpenAiClient implements ServerClient {
     deadlines.setRemoveOnCancelPolicy(true);
   }
 
-  /** Event-loop threads of the Netty transport: one per 8 cores, 1 to 4 (one loop reads ~100k chunks/s). */
-  private static int nettyThreads() {
-    return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 8));
+  /**
+   * Event-loop threads of the Netty transport ({@code infermark.event-loops}; 0 = automatic). One
+   * loop reads ~100k chunks/s, but when a decode step makes every stream readable at once, two
+   * loops stamp those reads in half the time (the client bench's burst case: timestamp p99 6–9 ms
+   * against 6–22 ms with one, on 2 cores), so automatic is 2 from 2 cores, then one per 8 cores, at
+   * most 4; 1 on a single core.
+   */
+  static int eventLoops(int setting, int cores) {
+    if (setting < 0) {
+      throw new IllegalArgumentException(Keys.EVENT_LOOPS + ": must be 0 (automatic) or more, not " + setting);
+    }
+    if (setting > 0) {
+      return setting;
+    }
+    return cores < 2 ? 1 : Math.max(2, Math.min(4, cores / 8));
   }
 
   /**
    * The run's client. Reads {@code endpoint-type}, {@code custom-endpoint}, {@code model},
    * {@code streaming}, {@code api-key} or {@code api-key-file} (else {@code OPENAI_API_KEY}), {@code extra-inputs},
    * {@code use-legacy-max-tokens}, {@code use-server-token-count}, {@code request-timeout},
-   * {@code transport}, {@code tls-ca},
+   * {@code transport}, {@code event-loops}, {@code tls-ca},
    * {@code session-headers} and {@code context-overflow-substrings}.
    *
    * @param baseUri the server ({@code infermark.url}, already normalised by its setting, or the embedded simulator)

@@ -51,6 +51,9 @@ public final class Keys implements KeyCatalog {
       "Deadline of one whole request, headers to last chunk.");
   public static final SettingKey<String> TRANSPORT = SettingKey.string("transport", "netty",
       "Client transport: netty (Netty with native epoll on Linux x86-64, NIO elsewhere) or jdk (the JDK HttpClient). See docs/client.md.");
+  public static final SettingKey<Integer> EVENT_LOOPS = SettingKey.integer("event-loops", 0,
+      "Netty transport: event-loop threads that read every connection; 0 = automatic (2 on a machine with 2 cores or more, "
+          + "then one per 8 cores, at most 4; 1 on one core). See docs/client.md.");
   public static final SettingKey<String> TLS_CA = SettingKey.string("tls-ca", null,
       "PEM file of the CA certificate(s) to trust for https:// instead of the JVM's default trust store (as curl --cacert), e.g. a self-signed server's certificate.");
   public static final SettingKey<List<String>> SESSION_HEADERS = SettingKey.list("session-headers", "",
@@ -120,7 +123,7 @@ public final class Keys implements KeyCatalog {
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, API_KEY_FILE, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
       CONNECTION_FAILURE_LIMIT, REQUEST_TIMEOUT,
-      TRANSPORT, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
+      TRANSPORT, EVENT_LOOPS, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
       FAILED_REQUEST_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,
