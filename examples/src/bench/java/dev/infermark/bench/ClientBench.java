@@ -54,7 +54,8 @@ import tools.jackson.databind.node.ObjectNode;
  * (default {@code target/bench/client.json}), {@code bench.floor-src} (default: the first
  * {@code shared/bench/sse_floor.c} found upwards from the working directory), {@code bench.warmup-rounds}
  * (default 10: warm-up rounds stop earlier once one compiles under 150 ms), {@code bench.warmup-requests}
- * (default 20,000: short streams first, for the per-request path).
+ * (default 20,000: short streams first, for the per-request path), {@code bench.warmup-seconds} (default
+ * 120: no further full warm-up round after that long, once two have run).
  */
 public final class ClientBench {
   private ClientBench() {}
@@ -297,7 +298,8 @@ public final class ClientBench {
    * client and connections. First what runs once per request (body, connect, head, record, export
    * line) gets {@code bench.warmup-requests} requests (default 20,000) as short streams of the
    * case's shape; then whole rounds of the case itself until one compiles little (under 150 ms of
-   * JIT time; {@code bench.warmup-rounds} at most, default 10, at least 2). Else the JIT compiles
+   * JIT time; {@code bench.warmup-rounds} at most, default 10, at least 2; none started after
+   * {@code bench.warmup-seconds}, default 120). Else the JIT compiles
    * the per-request path, which 1,000 streams run only 1,000 times a round, inside the window.
    */
   private static void warmUp(URI base, URI shortBase, Settings settings, Case c, Path dir) throws Exception {
@@ -309,12 +311,14 @@ public final class ClientBench {
     }
     System.out.println("  warm-up: " + shortRounds + " rounds of " + c.streams() + " short streams, JIT " + (jitMs() - jit0) + " ms");
     int max = Math.max(2, Integer.getInteger("bench.warmup-rounds", 10));
+    // a slow transport (jdk at 10,000 streams: ~1 minute a round) stops warming after this long
+    long until = System.nanoTime() + Integer.getInteger("bench.warmup-seconds", 120) * 1_000_000_000L;
     for (int i = 1; i <= max; i++) {
       jit0 = jitMs();
       warmRound(base, settings, c, c.tokens(), dir, "warm" + i);
       long jit = jitMs() - jit0;
       System.out.println("  warm-up round " + i + ": JIT " + jit + " ms");
-      if (i >= 2 && jit < 150) {
+      if (i >= 2 && (jit < 150 || System.nanoTime() > until)) {
         return;
       }
     }
