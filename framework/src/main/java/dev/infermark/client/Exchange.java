@@ -42,9 +42,12 @@ final class Exchange implements ResponseSink {
   /** Which of the client's URLs this request goes to. */
   private final int url;
   private final CompletableFuture<Void> done = new CompletableFuture<>();
+  // guarded by this
   private long startNs;
   private long startEpochMicros;
-  // guarded by this
+  /** Handed to the transport ({@link #depart}); until then an abort ends it as never sent. */
+  private boolean departed;
+  private ScheduledFuture<?> deadline;
   private boolean finished;
   /** Finished by {@code [DONE]}: the record is complete, the rest of the response is read for the connection's sake. */
   private boolean afterDone;
@@ -92,28 +95,21 @@ final class Exchange implements ResponseSink {
       startNs = System.nanoTime();
       return record(new RequestError(ErrorKind.CANCELLED, 0, "Cancelled", "the client is closed", null), startNs);
     }
-    if (!awaitDue()) {
-      startEpochMicros = epochMicros();
-      startNs = System.nanoTime();
-      return record(new RequestError(ErrorKind.CANCELLED, 0, "Cancelled", "cancelled before its due instant", null), startNs);
-    }
+    // In the client's set before it leaves too, so that cancelInFlight and close reach a request waiting for its instant.
     client.inFlight().add(this);
-    startEpochMicros = epochMicros();
-    startNs = System.nanoTime();
-    ScheduledFuture<?> deadline = null;
+    ScheduledFuture<?> departure = null;
     try {
-      deadline = client.deadlines().schedule(() -> abort(ErrorKind.TIMEOUT), client.timeout().toNanos(), TimeUnit.NANOSECONDS);
-      Transport.Call c = client.transport().start(hc, this);
+      long wait = req.dueNs() < 0 ? 0 : req.dueNs() - System.nanoTime();
+      if (wait > 0) {
+        // Leaves at its instant from the client's timer thread, not from this virtual thread: woken at the
+        // instant, it would wait for a carrier behind whatever the JVM's other virtual threads compute.
+        HttpCall leaving = hc;
+        departure = client.timer().schedule(() -> depart(leaving), wait, TimeUnit.NANOSECONDS);
+      } else {
+        depart(hc);
+      }
       hc = null; // the body (the size of the prompt) is the transport's now, not this frame's while the response streams
       bytes = null;
-      boolean abortNow;
-      synchronized (this) {
-        call = c;
-        abortNow = aborted != null;
-      }
-      if (abortNow) {
-        c.abort();
-      }
       done.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -123,8 +119,15 @@ final class Exchange implements ResponseSink {
       // e.g. the client closed under this send: its executors refuse work
       onFailure(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e);
     } finally {
-      if (deadline != null) {
-        deadline.cancel(false);
+      if (departure != null) {
+        departure.cancel(false);
+      }
+      ScheduledFuture<?> d;
+      synchronized (this) {
+        d = deadline;
+      }
+      if (d != null) {
+        d.cancel(false);
       }
       client.inFlight().remove(this);
     }
@@ -145,25 +148,38 @@ final class Exchange implements ResponseSink {
   }
 
   /**
-   * A request handed over before its {@link InferenceRequest#dueNs() due instant} (a scheduler that
-   * prepares ahead) has its body written already and leaves at that instant, not before.
-   *
-   * @return false when the sending thread was interrupted (cancelled) while it waited
+   * Puts the call on the wire, unless the exchange ended first: stamps its start (a request handed
+   * over before its {@link InferenceRequest#dueNs() due instant} has its body written already and
+   * leaves at that instant, not before), arms the whole-request deadline and hands the call to the
+   * transport, which never blocks. Runs on the sending thread, or at the due instant on the
+   * client's timer thread.
    */
-  private boolean awaitDue() {
-    long due = req.dueNs();
-    if (due < 0) {
-      return true;
-    }
-    for (long wait; (wait = due - System.nanoTime()) > 0; ) {
-      try {
-        Thread.sleep(Duration.ofNanos(wait));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
+  private void depart(HttpCall hc) {
+    synchronized (this) {
+      if (finished) {
+        return; // aborted or cancelled while it waited for its instant
       }
+      departed = true;
+      startEpochMicros = epochMicros();
+      startNs = System.nanoTime();
     }
-    return true;
+    try {
+      Transport.Call c = client.transport().start(hc, this);
+      ScheduledFuture<?> d = client.timer().schedule(() -> abort(ErrorKind.TIMEOUT), client.timeout().toNanos(),
+          TimeUnit.NANOSECONDS);
+      boolean abortNow;
+      synchronized (this) {
+        call = c;
+        deadline = d;
+        abortNow = aborted != null; // aborted while the call was being started
+      }
+      if (abortNow) {
+        c.abort();
+        d.cancel(false);
+      }
+    } catch (RuntimeException | InternalError e) {
+      onFailure(e); // e.g. the client closed under this send: its executors refuse work
+    }
   }
 
   /**
@@ -190,6 +206,7 @@ final class Exchange implements ResponseSink {
 
   /** Fixes the record's outcome and lets the sender go. */
   private void finish(RequestError e) {
+    stampIfNeverSent();
     finished = true;
     outcome = e;
     acc.release();
@@ -214,7 +231,7 @@ final class Exchange implements ResponseSink {
       return false;
     }
     try {
-      endWait = client.deadlines().schedule(this::endWaitOver, END_AFTER_DONE.toNanos(), TimeUnit.NANOSECONDS);
+      endWait = client.timer().schedule(this::endWaitOver, END_AFTER_DONE.toNanos(), TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException closing) {
       done.complete(null);
       return false;
@@ -328,7 +345,16 @@ final class Exchange implements ResponseSink {
 
   private RequestError abortError() {
     return aborted == ErrorKind.TIMEOUT ? timeoutError()
-        : new RequestError(ErrorKind.CANCELLED, 0, "Cancelled", "the run was cancelled while the request was in flight", null);
+        : new RequestError(ErrorKind.CANCELLED, 0, "Cancelled",
+            departed ? "the run was cancelled while the request was in flight" : "cancelled before its due instant", null);
+  }
+
+  /** A record's start for an exchange that ends before it left: the instant it ended (guarded by this). */
+  private void stampIfNeverSent() {
+    if (!departed) {
+      startEpochMicros = epochMicros();
+      startNs = System.nanoTime();
+    }
   }
 
   private RequestError timeoutError() {

@@ -49,7 +49,12 @@ public final class OpenAiClient implements ServerClient {
   private final Transport transport;
   private final Transport.Kind transportKind;
   private final SSLContext tls;
-  private final ScheduledThreadPoolExecutor deadlines;
+  /**
+   * The client's one timer thread: a request handed over before its due instant leaves from it at
+   * that instant (a virtual thread woken then would wait for a carrier), and whole-request deadlines
+   * and the wait after {@code [DONE]} fire on it. Its tasks are short: a transport's start never blocks.
+   */
+  private final ScheduledThreadPoolExecutor timer;
   private final List<URI> bases;
   private final List<URI> endpoints;
   private final UrlRouter router;
@@ -112,12 +117,12 @@ public final class OpenAiClient implements ServerClient {
       case NETTY -> new NettyTransport(eventLoops(s.get(Keys.EVENT_LOOPS), Runtime.getRuntime().availableProcessors()), trust, timeout);
       case JDK -> new JdkTransport(timeout, tls);
     };
-    this.deadlines = new ScheduledThreadPoolExecutor(1, r -> {
-      Thread t = new Thread(r, "infermark-client-deadlines");
+    this.timer = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, "infermark-client-timer");
       t.setDaemon(true);
       return t;
     });
-    deadlines.setRemoveOnCancelPolicy(true);
+    timer.setRemoveOnCancelPolicy(true);
   }
 
   /**
@@ -261,7 +266,7 @@ public final class OpenAiClient implements ServerClient {
   public void close() {
     closed = true;
     cancelInFlight();
-    deadlines.shutdownNow();
+    timer.shutdownNow();
     transport.close();
   }
 
@@ -344,8 +349,8 @@ public final class OpenAiClient implements ServerClient {
     return inFlight;
   }
 
-  ScheduledThreadPoolExecutor deadlines() {
-    return deadlines;
+  ScheduledThreadPoolExecutor timer() {
+    return timer;
   }
 
   Transport transport() {

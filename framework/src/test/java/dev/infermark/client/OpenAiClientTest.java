@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -460,6 +461,60 @@ class OpenAiClientTest {
     assertThat(r.error()).isNull();
     assertThat(r.dueNs()).isEqualTo(due);
     assertThat(r.startNs()).isGreaterThanOrEqualTo(due);
+  }
+
+  /**
+   * It leaves from the client's timer thread, not from its sending virtual thread: with every
+   * carrier of the virtual-thread scheduler busy from before its due instant until 2 s after it, it
+   * still leaves at the instant (woken on a carrier, it would have left after the busy spell).
+   */
+  @Test
+  void aRequestLeavesAtItsDueInstantWhileEveryCarrierIsBusy() throws Exception {
+    server.handler = OpenAiClientTest::goodStream;
+    long due = System.nanoTime() + 300_000_000L;
+    AtomicReference<RequestRecord> out = new AtomicReference<>();
+    CountDownLatch written = new CountDownLatch(1);
+    client.bodyListener((req, id, body) -> written.countDown());
+    Thread sender = Thread.ofVirtual().start(() -> out.set(client.send(chat("x").withDueNs(due))));
+    // Its body is written; it runs on until it waits for its instant (a virtual thread is not preempted).
+    assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
+    long busyUntil = due + 2_000_000_000L;
+    int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+    List<Thread> busy = new ArrayList<>();
+    for (int i = 0; i < carriers; i++) {
+      busy.add(Thread.ofVirtual().start(() -> {
+        while (System.nanoTime() < busyUntil) {
+          Thread.onSpinWait();
+        }
+      }));
+    }
+    sender.join();
+    for (Thread t : busy) {
+      t.join();
+    }
+    RequestRecord r = out.get();
+    assertThat(r.error()).isNull();
+    assertThat(r.startNs()).isGreaterThanOrEqualTo(due);
+    assertThat(r.startNs() - due).isLessThan(1_000_000_000L);
+  }
+
+  /** Cancelled while it waits for its due instant: a cancelled record, and nothing left to send. */
+  @Test
+  void aRequestCancelledBeforeItsDueInstantNeverLeaves() throws Exception {
+    server.handler = OpenAiClientTest::goodStream;
+    AtomicReference<RequestRecord> out = new AtomicReference<>();
+    Thread sender = Thread.ofVirtual().start(() -> out.set(client.send(chat("x").withDueNs(System.nanoTime() + 60_000_000_000L))));
+    while (client.inFlight().isEmpty()) {
+      Thread.onSpinWait();
+    }
+    client.cancelInFlight();
+    sender.join();
+    RequestRecord r = out.get();
+    assertThat(r.error().kind()).isEqualTo(ErrorKind.CANCELLED);
+    assertThat(r.error().message()).isEqualTo("cancelled before its due instant");
+    assertThat(r.startNs()).isPositive();
+    assertThat(client.timer().getQueue()).as("its departure is off the timer").isEmpty();
+    assertThat(server.requests).isEmpty();
   }
 
   @Test

@@ -38,7 +38,7 @@ final class Dispatch {
     s.inFlight++;
     play.inFlight++;
     run.onWire = true;
-    run.lastStartNs = now;
+    run.lastStartNs = Math.max(now, t.dueNs); // handed over up to the clock's lead early; it leaves at its due instant
     if (s.stage == Stage.PRESSURE) {
       play.lane.pressureSent++;
     }
