@@ -218,7 +218,7 @@ final class Completion {
       ChunkFormat fmt = new ChunkFormat(chat, completionId(), Instant.now().getEpochSecond(), model);
       int target = seq.target;
       int sent = 0;
-      StringBuilder sb = new StringBuilder(1024);
+      ChunkBuffer buf = conn.chunkBuffer();
       while (sent < target) {
         if (fault == Fault.RESET && sent == faultIndex) {
           long now = System.nanoTime();
@@ -234,21 +234,20 @@ final class Completion {
         }
         int upTo = fault == Fault.RESET ? Math.min(avail, faultIndex) : avail;
         seq.copyScheduled(sent, upTo, scheduledNs);
-        sb.setLength(0);
+        buf.clear();
         for (int i = sent; i < upTo; i++) {
           if (i == 0 && chat) {
-            fmt.role(sb);
+            fmt.role(buf);
           }
           if (fault == Fault.MALFORMED_CHUNK && i == faultIndex) {
-            fmt.malformed(sb);
+            fmt.malformed(buf);
           } else {
-            fmt.token(sb, text(i), i < reasoning, i == target - 1 ? finishReason : null);
+            fmt.token(buf, text(i), i < reasoning, i == target - 1 ? finishReason : null);
           }
         }
-        byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
         long now = System.nanoTime();
         try {
-          conn.writeChunk(bytes, false);
+          conn.writeChunk(buf, false);
         } catch (IOException clientGone) {
           record(200, sent, now, null); // what reached the client before it went away
           throw clientGone;
@@ -259,17 +258,17 @@ final class Completion {
         }
         sent = upTo;
       }
-      sb.setLength(0);
+      buf.clear();
       if (includeUsage) {
-        fmt.usage(sb, seq.promptLen, target, seq.cachedTokens, reasoning);
+        fmt.usage(buf, seq.promptLen, target, seq.cachedTokens, reasoning);
       }
       if (fault != Fault.MISSING_DONE) {
-        ChunkFormat.done(sb);
+        ChunkFormat.done(buf);
       }
       long end = System.nanoTime();
       record(200, target, end, finishReason);
       sim.metrics.finished(finishReason);
-      conn.writeChunk(sb.toString().getBytes(StandardCharsets.UTF_8), true);
+      conn.writeChunk(buf, true);
       return keep;
     }
 

@@ -21,6 +21,7 @@ final class HttpConnection implements Runnable {
   private final Socket socket;
   private InputStream in;
   private OutputStream out;
+  private ChunkBuffer chunk;
 
   HttpConnection(Simulator sim, Socket socket) {
     this.sim = sim;
@@ -203,16 +204,17 @@ final class HttpConnection implements Runnable {
     out.flush();
   }
 
-  /** One HTTP chunk holding {@code data}, plus the terminating zero chunk when {@code last}. */
-  void writeChunk(byte[] data, boolean last) throws IOException {
-    byte[] size = (Integer.toHexString(data.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
-    byte[] tail = (last ? "\r\n0\r\n\r\n" : "\r\n").getBytes(StandardCharsets.ISO_8859_1);
-    byte[] all = new byte[size.length + data.length + tail.length];
-    System.arraycopy(size, 0, all, 0, size.length);
-    System.arraycopy(data, 0, all, size.length, data.length);
-    System.arraycopy(tail, 0, all, size.length + data.length, tail.length);
-    out.write(all);
-    out.flush();
+  /** The connection's chunk buffer, emptied: its streams are written one after another. */
+  ChunkBuffer chunkBuffer() {
+    if (chunk == null) {
+      chunk = new ChunkBuffer();
+    }
+    return chunk.clear();
+  }
+
+  /** One HTTP chunk holding {@code data}'s bytes, plus the terminating zero chunk when {@code last}. */
+  void writeChunk(ChunkBuffer data, boolean last) throws IOException {
+    data.writeTo(out, last);
   }
 
   /** Resets the connection: RST instead of FIN (SO_LINGER 0, then close). */
