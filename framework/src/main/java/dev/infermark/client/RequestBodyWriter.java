@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.json.Json;
+import dev.infermark.json.JsonText;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -18,7 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code max_tokens}), run-level extra inputs, per-request extra body (wins on conflicts, keeps
  * the run-level key's position), and {@code stream_options} last. A core key that also appears in
  * the extras takes the extra's value in its own position. Prompt text given as a
- * {@link CharSequence} view becomes one String per write ({@code toString}: bulk copies); messages
+ * {@link CharSequence} view becomes one String per write ({@code toString}: bulk copies), or is copied
+ * as the escaped bytes it keeps when it is a {@link JsonText}; messages
  * carry OpenAI's optional {@code tool_calls}, {@code tool_call_id} and {@code name} when set.
  */
 final class RequestBodyWriter {
@@ -140,6 +142,10 @@ final class RequestBodyWriter {
   private static void text(JsonGenerator g, CharSequence cs) {
     if (cs == null) {
       g.writeNull();
+    } else if (cs instanceof JsonText j) {
+      // A prompt piece that recurs across requests keeps its escaped bytes: a copy, not an escape.
+      byte[] b = j.jsonEscaped();
+      g.writeRawUTF8String(b, 0, b.length);
     } else {
       // One bulk copy: a view such as a reconstructed prompt builds its String from whole ranges,
       // where reading it char by char (charAt) cost more than the rest of the request.

@@ -1,9 +1,6 @@
 package dev.infermark.simulator;
 
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
+import dev.infermark.memo.LruMemo;
 import dev.infermark.tokenizer.Tokenizer;
 
 /**
@@ -18,24 +15,19 @@ final class TokenMemo {
   static final int MIN_CHARS = 1024;
 
   private final Tokenizer tokenizer;
-  private final long capacityBytes;
-  private final LinkedHashMap<String, int[]> entries = new LinkedHashMap<>(256, 0.75f, true);
-  // guarded by this
-  private long heldBytes;
-  private long hits;
-  private long misses;
+  private final LruMemo<String, int[]> memo;
 
   /**
    * @param capacityBytes about how much memory the memo may hold (keys and ids); 0 turns it off
    */
   TokenMemo(Tokenizer tokenizer, long capacityBytes) {
     this.tokenizer = tokenizer;
-    this.capacityBytes = capacityBytes;
+    this.memo = new LruMemo<>(capacityBytes, TokenMemo::size);
   }
 
   /** A memo of an eighth of the maximum heap: the embedded simulator shares its heap with the client. */
   static TokenMemo sizedForHeap(Tokenizer tokenizer) {
-    return new TokenMemo(tokenizer, Runtime.getRuntime().maxMemory() / 8);
+    return new TokenMemo(tokenizer, LruMemo.heapShare(8));
   }
 
   Tokenizer tokenizer() {
@@ -44,46 +36,23 @@ final class TokenMemo {
 
   /** {@code tokenizer.encode(text)}, from the memo when the same text was encoded recently. */
   int[] encode(String text) {
-    if (capacityBytes <= 0 || text.length() < MIN_CHARS) {
+    if (text.length() < MIN_CHARS) {
       return tokenizer.encode(text);
     }
-    text.hashCode(); // computed (and kept in the String) outside the lock
-    synchronized (this) {
-      int[] ids = entries.get(text);
-      if (ids != null) {
-        hits++;
-        return ids;
-      }
-      misses++;
-    }
-    int[] ids = tokenizer.encode(text);
-    long size = size(text, ids);
-    if (size > capacityBytes) {
-      return ids;
-    }
-    synchronized (this) {
-      int[] old = entries.put(text, ids);
-      heldBytes += size - (old == null ? 0 : size(text, old));
-      Iterator<Map.Entry<String, int[]>> it = entries.entrySet().iterator();
-      while (heldBytes > capacityBytes && it.hasNext()) {
-        Map.Entry<String, int[]> e = it.next();
-        heldBytes -= size(e.getKey(), e.getValue());
-        it.remove();
-      }
-    }
-    return ids;
+    text.hashCode(); // computed (and kept in the String) outside the memo's lock
+    return memo.get(text, tokenizer::encode);
   }
 
-  synchronized long hits() {
-    return hits;
+  long hits() {
+    return memo.hits();
   }
 
-  synchronized long misses() {
-    return misses;
+  long misses() {
+    return memo.misses();
   }
 
-  synchronized long heldBytes() {
-    return heldBytes;
+  long heldBytes() {
+    return memo.heldBytes();
   }
 
   /** About what one entry holds: the text (one byte a char, as most prompts are Latin-1) and its ids. */

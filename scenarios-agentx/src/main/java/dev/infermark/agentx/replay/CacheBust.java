@@ -5,6 +5,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 import dev.infermark.api.request.ChatMessage;
+import dev.infermark.json.JsonText;
 
 /**
  * Cache-bust markers (spec §3.11, target {@code first_turn_prefix}): one per tree play,
@@ -57,8 +58,16 @@ public final class CacheBust {
     return true;
   }
 
-  /** {@code prefix + text} as a view, so large prompts are not copied. */
-  record PrefixedText(String prefix, CharSequence text) implements CharSequence {
+  /**
+   * {@code prefix + text} as a view, so large prompts are not copied; its escaped form is the
+   * marker's and the text's (kept by the text when it recurs).
+   */
+  record PrefixedText(String prefix, CharSequence text) implements JsonText {
+    @Override
+    public byte[] jsonEscaped() {
+      return JsonText.concat(JsonText.escape(prefix), JsonText.escaped(text));
+    }
+
     @Override
     public int length() {
       return prefix.length() + text.length();

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import dev.infermark.api.request.ChatMessage;
+import dev.infermark.json.JsonText;
 
 class CacheBustTest {
   @Test
@@ -68,6 +69,8 @@ class CacheBustTest {
     assertThat(c.subSequence(3, 8).toString()).isEqualTo("d:012");
     assertThat(c.charAt(20)).isEqualTo('x');
     assertThat(CacheBust.apply(out, "[rid:0123456789ab]").get(1)).isSameAs(out.get(1));
+    // its escaped form is the marker's and the text's: the body is as if written from the whole string
+    assertThat(((JsonText) c).jsonEscaped()).isEqualTo(JsonText.escape("[rid:0123456789ab]\n\n" + big));
   }
 
   @Test

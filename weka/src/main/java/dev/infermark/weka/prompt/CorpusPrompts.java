@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.infermark.api.request.ChatMessage;
+import dev.infermark.memo.LruMemo;
 import dev.infermark.weka.topology.ReplayStream;
 import dev.infermark.weka.topology.ReplayTurn;
 import dev.infermark.weka.topology.SessionTree;
@@ -23,6 +24,11 @@ public final class CorpusPrompts implements PromptSource {
   private final long seed;
   private final Integer blockSizeOverride;
   private final Map<String, StreamPrompts> streams = new ConcurrentHashMap<>();
+  /**
+   * The streams' segment texts as escaped for a request body, a sixteenth of the heap at most: a
+   * turn re-sends its conversation's earlier messages, and every play of a trace sends the same ones.
+   */
+  private final LruMemo<Object, byte[]> escaped = new LruMemo<>(LruMemo.heapShare(16), (node, bytes) -> 64L + bytes.length);
 
   /**
    * @param seed the run's random seed: fixes block text
@@ -69,7 +75,7 @@ public final class CorpusPrompts implements PromptSource {
     if (splitOff && !requests.isEmpty() && (prefix + bs - 1) / bs > requests.getFirst().hashIds().size()) {
       prefix = 0;
     }
-    if (streams.putIfAbsent(stream.sessionId(), StreamPrompts.plan(stream.sessionId(), requests, prefix, bs, seeds, corpus)) != null) {
+    if (streams.putIfAbsent(stream.sessionId(), StreamPrompts.plan(stream.sessionId(), requests, prefix, bs, seeds, corpus, escaped)) != null) {
       throw new IllegalArgumentException("duplicate session id " + stream.sessionId());
     }
   }

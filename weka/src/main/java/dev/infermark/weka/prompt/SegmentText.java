@@ -1,19 +1,32 @@
 package dev.infermark.weka.prompt;
 
+import dev.infermark.json.JsonText;
+import dev.infermark.memo.LruMemo;
+
 /**
  * The text of one {@link Segment}, assembled from the shared {@link TokenCorpus} when read: holds
  * only the block start positions, never a copy of the prompt. {@link #toString()} builds the text
- * (callers writing a request body do that once per send).
+ * (callers writing a request body do that once per send). Its {@link #jsonEscaped} form is kept in
+ * the corpus' memo under the segment's node, when it has one, so a turn that re-sends the segment copies it.
  */
-final class SegmentText implements CharSequence {
+final class SegmentText implements JsonText {
   private final TokenCorpus corpus;
   private final int[] starts;
   private final int blockSize;
   private final int tailStart;
   private final int tailTokens;
   private final long[] ends; // cumulative char end of each piece (blocks, then the tail)
+  private final Object key;
+  private final LruMemo<Object, byte[]> escaped;
 
-  SegmentText(TokenCorpus corpus, int[] starts, int blockSize, int tailStart, int tailTokens) {
+  /**
+   * @param key the segment's node in its stream's plan, or null
+   * @param escaped where escaped texts are kept, by node (null with no key)
+   */
+  SegmentText(TokenCorpus corpus, int[] starts, int blockSize, int tailStart, int tailTokens, Object key,
+      LruMemo<Object, byte[]> escaped) {
+    this.key = key;
+    this.escaped = escaped;
     this.corpus = corpus;
     this.starts = starts;
     this.blockSize = blockSize;
@@ -70,5 +83,10 @@ final class SegmentText implements CharSequence {
     }
     corpus.append(b, tailStart, tailTokens);
     return b.toString();
+  }
+
+  @Override
+  public byte[] jsonEscaped() {
+    return key == null ? JsonText.escape(this) : escaped.get(key, k -> JsonText.escape(this));
   }
 }

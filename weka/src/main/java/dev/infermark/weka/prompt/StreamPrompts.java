@@ -1,10 +1,12 @@
 package dev.infermark.weka.prompt;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
 import dev.infermark.api.request.ChatMessage;
+import dev.infermark.memo.LruMemo;
 import dev.infermark.weka.prompt.Segment.Role;
 import dev.infermark.weka.trace.HashIds;
 import dev.infermark.weka.trace.WekaRequest;
@@ -48,13 +50,17 @@ public final class StreamPrompts {
   private final TokenCorpus corpus;
   private final int blockSize;
   private final Turn[] turns;
+  /** Each segment's text as escaped for a JSON string, by its node: every later turn re-sends it. */
+  private final LruMemo<Object, byte[]> escaped;
 
-  private StreamPrompts(String sessionId, BlockSeeds seeds, TokenCorpus corpus, int blockSize, Turn[] turns) {
+  private StreamPrompts(String sessionId, BlockSeeds seeds, TokenCorpus corpus, int blockSize, Turn[] turns,
+      LruMemo<Object, byte[]> escaped) {
     this.sessionId = sessionId;
     this.seeds = seeds;
     this.corpus = corpus;
     this.blockSize = blockSize;
     this.turns = turns;
+    this.escaped = escaped;
   }
 
   /**
@@ -66,6 +72,15 @@ public final class StreamPrompts {
    */
   public static StreamPrompts plan(String sessionId, List<WekaRequest> requests, int prefixTokens, int blockSize,
       BlockSeeds seeds, TokenCorpus corpus) {
+    return plan(sessionId, requests, prefixTokens, blockSize, seeds, corpus, new LruMemo<>(0, (k, v) -> 0));
+  }
+
+  /**
+   * Plans every turn of a stream, keeping its segments' escaped texts in {@code escaped} (one memo
+   * for a corpus' streams, see {@link CorpusPrompts}).
+   */
+  static StreamPrompts plan(String sessionId, List<WekaRequest> requests, int prefixTokens, int blockSize,
+      BlockSeeds seeds, TokenCorpus corpus, LruMemo<Object, byte[]> escaped) {
     Turn[] turns = new Turn[requests.size()];
     Node last = null;
     for (int k = 0; k < requests.size(); k++) {
@@ -136,7 +151,7 @@ public final class StreamPrompts {
       last = n;
       turns[k] = new Turn(last, disturbed, disturbed ? 0 : deltaFrom);
     }
-    return new StreamPrompts(sessionId, seeds, corpus, blockSize, turns);
+    return new StreamPrompts(sessionId, seeds, corpus, blockSize, turns, escaped);
   }
 
   public String sessionId() {
@@ -160,20 +175,25 @@ public final class StreamPrompts {
 
   /** The accumulated chat history to send at turn {@code k}, texts assembled lazily. */
   public List<ChatMessage> messages(int k) {
-    List<Segment> segs = turn(k).segments();
-    List<ChatMessage> out = new ArrayList<>(segs.size());
-    for (Segment s : segs) {
-      out.add(new ChatMessage(s.role().wire(), text(s)));
+    Node last = turns[k].last();
+    ChatMessage[] out = new ChatMessage[last == null ? 0 : last.index + 1];
+    for (Node n = last; n != null; n = n.prev) {
+      out[n.index] = new ChatMessage(n.segment.role().wire(), text(n.segment, n));
     }
-    return out;
+    return new ArrayList<>(Arrays.asList(out));
   }
 
   /** The lazily assembled text of one segment. */
   public CharSequence text(Segment s) {
+    return text(s, null);
+  }
+
+  /** The text of one segment; with its node, its escaped form is kept for the turns that re-send it. */
+  private CharSequence text(Segment s, Node node) {
     int[] starts = new int[s.blocks()];
     for (int i = 0; i < starts.length; i++) {
       starts[i] = seeds.blockStart(s.ids().get(s.from() + i));
     }
-    return new SegmentText(corpus, starts, blockSize, s.tailStart(), s.tailTokens());
+    return new SegmentText(corpus, starts, blockSize, s.tailStart(), s.tailTokens(), node, node == null ? null : escaped);
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.infermark.api.request.ChatMessage;
+import dev.infermark.json.JsonText;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.weka.corpus.TestData;
 import dev.infermark.weka.prompt.Segment.Role;
@@ -118,6 +119,31 @@ class PromptReconstructionTest {
     assertThat(t3.reset()).isTrue();
     assertThat(t3.segments()).extracting(Segment::role, Segment::blocks).containsExactly(
         org.assertj.core.groups.Tuple.tuple(Role.SYSTEM, 2), org.assertj.core.groups.Tuple.tuple(Role.USER, 1));
+  }
+
+  /** A turn re-sends earlier segments: their escaped text is kept once, and is the text's escaped form. */
+  @Test
+  void reSentSegmentsKeepOneEscapedText() {
+    String json = """
+        {"id":"d","models":["m"],"block_size":64,"hash_id_scope":"local","tool_tokens":100,"system_tokens":28,"requests":[
+         {"t":0,"type":"n","model":"m","in":256,"out":70,"hash_ids":[1,2,3,4]},
+         {"t":1,"type":"n","model":"m","in":512,"out":10,"hash_ids":[1,2,3,4,5,6,7,8]}]}""";
+    WekaTrace t = WekaTraceParser.parse("d", json);
+    CorpusPrompts p = new CorpusPrompts(TokenCorpus.build(TestData.words(), SEED), SEED, null);
+    p.add(t, TopologyBuilder.build(t, TopologyOptions.defaults()));
+    var turn0 = p.stream("d").messages(0);
+    var turn1 = p.stream("d").messages(1);
+    assertThat(turn1).hasSize(4);
+    for (int i = 0; i < turn1.size(); i++) {
+      CharSequence c = turn1.get(i).content();
+      assertThat(c).isInstanceOf(JsonText.class);
+      assertThat(((JsonText) c).jsonEscaped()).isEqualTo(JsonText.escape(c.toString()));
+    }
+    for (int i = 0; i < turn0.size(); i++) {
+      // the same segment in both turns: one escaped text, kept
+      assertThat(((JsonText) turn0.get(i).content()).jsonEscaped())
+          .isSameAs(((JsonText) turn1.get(i).content()).jsonEscaped());
+    }
   }
 
   @Test
