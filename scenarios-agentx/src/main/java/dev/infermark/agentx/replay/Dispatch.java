@@ -1,6 +1,7 @@
 package dev.infermark.agentx.replay;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.infermark.agentx.replay.AgenticReplay.Stage;
@@ -53,7 +54,7 @@ final class Dispatch {
     Outgoing out = new Outgoing(phase, tags, due,
         () -> new InferenceRequest(phase, tags, CacheBust.apply(s.prompts.messages(stream, t.turn), marker), null,
             model, maxTokens, null, false, due, affinity),
-        r -> s.guarded(() -> complete(id, r)).run());
+        r -> s.guarded(() -> s.timers.handOff(complete(id, r), true)).run());
     s.wires.put(id, new Wire(out, run, t.turn, t.kind));
     return out;
   }
@@ -93,41 +94,50 @@ final class Dispatch {
     }
   }
 
-  private void complete(long id, RequestRecord returned) {
+  /**
+   * Takes a returned record; returns the turns it made due now when the dispatcher can send them from
+   * this (the returning) thread, else none (the clock's wake-up sends them).
+   */
+  private List<Outgoing> complete(long id, RequestRecord returned) {
     synchronized (s) {
-      Wire w = s.wires.remove(id);
-      if (w == null) {
-        // Given a record of its own when it did not return in time after an abort: exactly one record per request.
-        s.log.accept("agentic replay: discarded the late record of an aborted request ("
-            + returned.tags().conversationId() + " turn " + returned.tags().turnIndex() + ")");
-        return;
-      }
-      RequestRecord record = w.abortedAs == null ? returned : returned.abortedBecause(w.abortedAs);
-      if (w.bookedOff) {
-        s.end.keep(record); // a primer the warmup grace period cut off: warmup already went on without it
-        s.end.maybeFinish();
-        return;
-      }
-      StreamRun run = w.run;
-      s.inFlight--;
-      run.play.inFlight--;
-      run.onWire = false;
-      long now = s.clock.nowNanos();
-      run.lastEndNs = now;
-      boolean overflow = !record.ok() && record.error().kind() == ErrorKind.CONTEXT_OVERFLOW;
-      if (s.end.closing()) {
-        // The run is ending: record what came back, start nothing.
-        if (overflow && w.kind == Timer.Kind.TURN && s.stage == Stage.PROFILING) {
-          skippedOverflows++;
-        } else {
-          s.end.keep(record);
-        }
-        s.end.maybeFinish();
-      } else if (w.kind == Timer.Kind.PRIMER) {
-        s.priming.returned(run, record);
+      completeLocked(id, returned);
+      return s.dispatcher.sendsFromReturningThread() ? s.timers.takeDue() : List.of();
+    }
+  }
+
+  private void completeLocked(long id, RequestRecord returned) {
+    Wire w = s.wires.remove(id);
+    if (w == null) {
+      // Given a record of its own when it did not return in time after an abort: exactly one record per request.
+      s.log.accept("agentic replay: discarded the late record of an aborted request ("
+          + returned.tags().conversationId() + " turn " + returned.tags().turnIndex() + ")");
+      return;
+    }
+    RequestRecord record = w.abortedAs == null ? returned : returned.abortedBecause(w.abortedAs);
+    if (w.bookedOff) {
+      s.end.keep(record); // a primer the warmup grace period cut off: warmup already went on without it
+      s.end.maybeFinish();
+      return;
+    }
+    StreamRun run = w.run;
+    s.inFlight--;
+    run.play.inFlight--;
+    run.onWire = false;
+    long now = s.clock.nowNanos();
+    run.lastEndNs = now;
+    boolean overflow = !record.ok() && record.error().kind() == ErrorKind.CONTEXT_OVERFLOW;
+    if (s.end.closing()) {
+      // The run is ending: record what came back, start nothing.
+      if (overflow && w.kind == Timer.Kind.TURN && s.stage == Stage.PROFILING) {
+        skippedOverflows++;
       } else {
-        turnReturned(run, w.turn, record, overflow, now);
+        s.end.keep(record);
       }
+      s.end.maybeFinish();
+    } else if (w.kind == Timer.Kind.PRIMER) {
+      s.priming.returned(run, record);
+    } else {
+      turnReturned(run, w.turn, record, overflow, now);
     }
   }
 

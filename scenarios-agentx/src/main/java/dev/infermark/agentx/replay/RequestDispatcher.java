@@ -10,4 +10,19 @@ public interface RequestDispatcher {
    * with {@link Outgoing#abort} how to abort the request: once aborted, it must come back promptly.
    */
   void send(Outgoing request);
+
+  /**
+   * Sends a request that a returning record made due, from the thread that returned it when that
+   * thread is one of this dispatcher's and has nothing left to do: the request then needs no other
+   * thread to be scheduled first. Only called from inside {@link Outgoing#done}; the default sends it
+   * as {@link #send} does.
+   */
+  default void sendNext(Outgoing request) {
+    send(request);
+  }
+
+  /** Whether {@link #sendNext} can send from the returning thread (the scheduler then takes due turns there). */
+  default boolean sendsFromReturningThread() {
+    return false;
+  }
 }

@@ -87,31 +87,52 @@ final class Timers {
   }
 
   private void tick(long at) {
-    List<Outgoing> out = new ArrayList<>();
+    List<Outgoing> out;
     synchronized (s) {
       if (at == wakeAtNs) {
         wakeAtNs = Long.MAX_VALUE;
       }
-      if (s.stage == Stage.DONE || s.end.closing()) {
-        return;
-      }
-      long now = s.clock.nowNanos();
-      // due within the clock's lead: handed over now, sent by the client at the due instant
-      long horizon = now + s.clock.leadNanos();
-      while (!queue.isEmpty() && queue.peek().dueNs <= horizon) {
-        Timer t = queue.poll();
-        if (s.stage == Stage.PROFILING && t.kind == Timer.Kind.TURN && s.barriers.retain(t, now)) {
-          continue; // retained, not on the wire: the idle cap below then sees the next dispatchable timer
-        }
-        out.add(s.dispatch.dispatch(t));
-      }
-      afterEvent(null);
+      out = takeDue();
     }
-    // Hand-off outside the lock, so completions on other threads are not held up by a burst.
+    handOff(out, false);
+  }
+
+  /**
+   * Books every turn due within the clock's lead as in flight and returns it for sending (the lock
+   * held), then checks the caps and arms the next wake-up.
+   */
+  List<Outgoing> takeDue() {
+    List<Outgoing> out = new ArrayList<>();
+    if (s.stage == Stage.DONE || s.end.closing()) {
+      return out;
+    }
+    long now = s.clock.nowNanos();
+    // due within the clock's lead: handed over now, sent by the client at the due instant
+    long horizon = now + s.clock.leadNanos();
+    while (!queue.isEmpty() && queue.peek().dueNs <= horizon) {
+      Timer t = queue.poll();
+      if (s.stage == Stage.PROFILING && t.kind == Timer.Kind.TURN && s.barriers.retain(t, now)) {
+        continue; // retained, not on the wire: the idle cap below then sees the next dispatchable timer
+      }
+      out.add(s.dispatch.dispatch(t));
+    }
+    afterEvent(null);
+    return out;
+  }
+
+  /**
+   * Hands requests to the dispatcher outside the lock, so completions on other threads are not held
+   * up by a burst. From a returning record's thread, the first goes to that thread ({@link RequestDispatcher#sendNext}).
+   */
+  void handOff(List<Outgoing> out, boolean fromReturningThread) {
     for (int i = 0; i < out.size(); i++) {
       Outgoing o = out.get(i);
       try {
-        s.dispatcher.send(o);
+        if (i == 0 && fromReturningThread) {
+          s.dispatcher.sendNext(o);
+        } else {
+          s.dispatcher.send(o);
+        }
       } catch (RuntimeException e) {
         // A broken dispatcher (or prompt): the run fails; this request gets its failed record, the rest were never sent.
         s.end.fail(e);

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +59,57 @@ class DispatchTest {
     sent = h.sent(Phase.PROFILING);
     assertThat(sent).hasSize(2);
     assertThat(sent.get(1).request().dueNs() - sent.get(1).sentNs()).isEqualTo(50_000_000L);
+  }
+
+  /**
+   * A turn due as soon as the previous one returns is taken by the returning thread, with no clock
+   * wake-up in between, when the dispatcher sends from there; otherwise the clock's wake-up sends it.
+   */
+  @Test
+  void aTurnDueOnReturnIsSentFromTheReturningThread() {
+    for (boolean fromReturning : new boolean[] {false, true}) {
+      Harness h = new Harness(new Trees.Cfg().ratio(0), Trees.pool(1, 0, 0, 0));
+      h.net.fromReturningThread = fromReturning;
+      h.start();
+      assertThat(h.sent(Phase.PROFILING)).hasSize(1);
+      h.net.ok(h.sent(Phase.PROFILING).get(0));
+      assertThat(h.sent(Phase.PROFILING)).as("before the clock runs").hasSize(fromReturning ? 2 : 1);
+      h.clock.runDue();
+      assertThat(h.sent(Phase.PROFILING)).hasSize(2);
+      h.net.ok(h.sent(Phase.PROFILING).get(1));
+      h.clock.runDue();
+      assertThat(h.sent(Phase.PROFILING)).hasSize(3);
+      assertThat(h.net.sentNext).hasSize(fromReturning ? 2 : 0);
+    }
+  }
+
+  /** The request sent from inside a record's hand-over runs on the thread that returned it; a second one gets its own. */
+  @Test
+  void theVirtualThreadDispatcherSendsTheNextRequestFromTheReturningThread() throws Exception {
+    Map<String, Thread> threads = new ConcurrentHashMap<>();
+    ServerClient server = request -> {
+      threads.put(request.tags().conversationId(), Thread.currentThread());
+      throw new IllegalStateException("no server here");
+    };
+    VirtualThreadDispatcher d = new VirtualThreadDispatcher(new RecordingClient(server, r -> { }, new Cancellation(), line -> { }),
+        (out, ns) -> { });
+    CompletableFuture<RequestRecord> second = new CompletableFuture<>();
+    CompletableFuture<RequestRecord> third = new CompletableFuture<>();
+    Outgoing o2 = outgoing("c2", second::complete);
+    Outgoing o3 = outgoing("c3", third::complete);
+    d.send(outgoing("c1", r -> {
+      d.sendNext(o2);
+      d.sendNext(o3);
+    }));
+    second.get(30, TimeUnit.SECONDS);
+    third.get(30, TimeUnit.SECONDS);
+    assertThat(threads.get("c2")).isSameAs(threads.get("c1"));
+    assertThat(threads.get("c3")).isNotSameAs(threads.get("c1"));
+  }
+
+  private static Outgoing outgoing(String conversation, Consumer<RequestRecord> done) {
+    RequestTags tags = RequestTags.of(conversation, "x", 0);
+    return new Outgoing(Phase.PROFILING, tags, -1, () -> InferenceRequest.chat(tags, List.of(), 1), done);
   }
 
   @Test

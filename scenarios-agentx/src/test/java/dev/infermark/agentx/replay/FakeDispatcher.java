@@ -30,6 +30,11 @@ final class FakeDispatcher implements RequestDispatcher {
   final List<Sent> sent = new ArrayList<>();
   final List<Sent> open = new ArrayList<>();
 
+  /** As {@link VirtualThreadDispatcher}: a turn a returning record made due goes out from the returning thread. */
+  boolean fromReturningThread;
+  /** The requests sent through {@link #sendNext}. */
+  final List<Sent> sentNext = new ArrayList<>();
+
   FakeDispatcher(FakeClock clock) {
     this.clock = clock;
   }
@@ -39,6 +44,17 @@ final class FakeDispatcher implements RequestDispatcher {
     Sent s = new Sent(out, out.build().get(), clock.nowNanos());
     sent.add(s);
     open.add(s);
+  }
+
+  @Override
+  public boolean sendsFromReturningThread() {
+    return fromReturningThread;
+  }
+
+  @Override
+  public void sendNext(Outgoing out) {
+    send(out);
+    sentNext.add(sent.getLast());
   }
 
   /** The open requests the scheduler asked to abort. */
