@@ -1,5 +1,7 @@
 package dev.infermark.client;
 
+import java.util.Arrays;
+
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -100,10 +102,10 @@ final class ReadStamp extends ChannelInboundHandlerAdapter {
     void add(ReadStamp s, byte k, Object msg, long ns) {
       if (size == who.length) {
         int n = size * 2;
-        who = java.util.Arrays.copyOf(who, n);
-        what = java.util.Arrays.copyOf(what, n);
-        when = java.util.Arrays.copyOf(when, n);
-        kind = java.util.Arrays.copyOf(kind, n);
+        who = Arrays.copyOf(who, n);
+        what = Arrays.copyOf(what, n);
+        when = Arrays.copyOf(when, n);
+        kind = Arrays.copyOf(kind, n);
       }
       who[size] = s;
       what[size] = msg;

@@ -2,6 +2,8 @@ package dev.infermark.simulator;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import tools.jackson.core.io.CharTypes;
 import tools.jackson.core.io.JsonStringEncoder;
@@ -21,7 +23,8 @@ final class ChunkBuffer {
   /** A buffer grown past this by a large batch is let go, so idle connections stay small. */
   private static final int KEEP = 64 * 1024;
   private static final int[] ESCAPES = CharTypes.get7BitOutputEscapes();
-  private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
+  private static final byte[] END = "0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
 
   private byte[] buf = new byte[INITIAL];
   private int pos = SIZE_ROOM;
@@ -107,6 +110,13 @@ final class ChunkBuffer {
   void writeTo(OutputStream out, boolean last) throws IOException {
     ensure(TAIL_ROOM);
     int size = length();
+    if (size == 0 && last) {
+      // nothing left to send (a stream without [DONE] or usage): the zero chunk alone ends the body,
+      // with no empty data chunk before it, which would itself end the body and leave 5 stray bytes
+      out.write(END);
+      out.flush();
+      return;
+    }
     int start = SIZE_ROOM - 2;
     buf[start] = '\r';
     buf[start + 1] = '\n';
@@ -130,7 +140,7 @@ final class ChunkBuffer {
 
   private void ensure(int more) {
     if (pos + more > buf.length) {
-      buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more + TAIL_ROOM));
+      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more + TAIL_ROOM));
     }
   }
 }

@@ -92,7 +92,7 @@ class ChunkWireTest {
           : text(rng), rng.nextLong(1L << 40), rng.nextInt(3) == 0 ? text(rng) + text(rng) : "test-model",
           texts, chat ? rng.nextInt(target + 1) : 0, rng.nextBoolean() ? "stop" : "length", fault, faultIndex,
           rng.nextBoolean(), rng.nextInt(1 << 20), rng.nextInt(1 << 16), ends.stream().mapToInt(Integer::intValue).toArray());
-      byte[] before = WireBefore.wire(s);
+      byte[] before = fixed(s, WireBefore.wire(s));
       byte[] after = wireAfter(s, buf);
       if (!Arrays.equals(before, after)) {
         int at = Arrays.mismatch(before, after);
@@ -101,6 +101,22 @@ class ChunkWireTest {
       }
       assertThat(after).isEqualTo(before);
     }
+  }
+
+  /**
+   * The wire before, less its one framing bug: a stream with nothing for its last write (no [DONE],
+   * no usage) sent an empty data chunk, itself a body's end, then the zero chunk: 5 stray bytes.
+   */
+  private static byte[] fixed(WireBefore.Stream s, byte[] before) {
+    boolean emptyLast = s.fault() == Fault.MISSING_DONE && !s.includeUsage();
+    return emptyLast ? Arrays.copyOf(before, before.length - 5) : before;
+  }
+
+  @Test
+  void aLastWriteWithNothingInItIsTheZeroChunkAlone() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new ChunkBuffer().clear().writeTo(out, true);
+    assertThat(out.toString(StandardCharsets.ISO_8859_1)).isEqualTo("0\r\n\r\n");
   }
 
   /** A token text: one of the tricky ones, a few of them, or random chars from every UTF-16 range. */
@@ -205,7 +221,7 @@ class ChunkWireTest {
         for (boolean chat : new boolean[] {true, false}) {
           for (boolean usage : new boolean[] {true, false}) {
             if (fault == Fault.MISSING_DONE && !usage) {
-              continue; // its empty last chunk is followed by a second zero chunk: not a keep-alive stream to read on
+              continue; // its last data is a token batch, where this reader expects the [DONE] or usage chunk
             }
             String id = "wire-" + fault + "-" + chat + "-" + usage;
             checkStream(sock, chat, usage, id, 120, sim, fault);
