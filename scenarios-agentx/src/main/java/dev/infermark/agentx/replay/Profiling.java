@@ -213,6 +213,14 @@ final class Profiling {
     return stopped;
   }
 
+  /**
+   * Whether an instant is at or after the end of {@code benchmark-duration}: a turn due then is
+   * never sent, though the clock's lead would hand it over before the end.
+   */
+  boolean endsBefore(long dueNs) {
+    return phaseStartNs >= 0 && dueNs - phaseStartNs >= s.config.benchmarkDuration().toNanos();
+  }
+
   /** {@code System.nanoTime()} of the profiling start, or -1 before it. */
   long phaseStartNs() {
     return phaseStartNs;

@@ -109,7 +109,7 @@ final class Timers {
     long now = s.clock.nowNanos();
     // due within the clock's lead: handed over now, sent by the client at the due instant
     long horizon = now + s.clock.leadNanos();
-    while (!queue.isEmpty() && queue.peek().dueNs <= horizon) {
+    while (!queue.isEmpty() && queue.peek().dueNs <= horizon && !afterWindow(queue.peek())) {
       Timer t = queue.poll();
       if (s.stage == Stage.PROFILING && t.kind == Timer.Kind.TURN && s.barriers.retain(t, now)) {
         continue; // retained, not on the wire: the idle cap below then sees the next dispatchable timer
@@ -143,9 +143,14 @@ final class Timers {
     }
   }
 
+  /** A turn due when profiling will have stopped: it stays here until the stop drops it. */
+  private boolean afterWindow(Timer t) {
+    return s.stage == Stage.PROFILING && s.profiling.endsBefore(t.dueNs);
+  }
+
   private void ensureWake() {
     Timer head = queue.peek();
-    if (head != null && head.dueNs < wakeAtNs && s.stage != Stage.DONE) {
+    if (head != null && head.dueNs < wakeAtNs && s.stage != Stage.DONE && !afterWindow(head)) {
       long at = head.dueNs;
       wakeAtNs = at;
       s.clock.schedule(s.guarded(() -> tick(at)), at - s.clock.leadNanos());

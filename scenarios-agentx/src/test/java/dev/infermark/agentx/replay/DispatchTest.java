@@ -2,6 +2,7 @@ package dev.infermark.agentx.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,41 @@ class DispatchTest {
     sent = h.sent(Phase.PROFILING);
     assertThat(sent).hasSize(2);
     assertThat(sent.get(1).request().dueNs() - sent.get(1).sentNs()).isEqualTo(50_000_000L);
+  }
+
+  /**
+   * A turn due after {@code benchmark-duration} ends is never sent, though the clock's lead reaches
+   * past the end: profiling stops first and drops it. One due just before the end is sent.
+   */
+  @Test
+  void aTurnDueAfterTheWindowIsNotHandedOverInTheLead() {
+    long dueOffset = secondDueOffsetNs(Duration.ofSeconds(900));
+    for (long endMinusDueMs : new long[] {-20, 20}) {
+      Duration window = Duration.ofNanos(dueOffset + endMinusDueMs * 1_000_000L);
+      Harness h = windowHarness(window);
+      h.net.ok(h.sent(Phase.PROFILING).get(0));
+      h.clock.advanceMs(window.toMillis() + 1_000);
+      assertThat(h.sent(Phase.PROFILING)).as("the turn due %d ms after the end", -endMinusDueMs)
+          .hasSize(endMinusDueMs > 0 ? 2 : 1);
+      assertThat(h.log).anyMatch(l -> l.contains("duration reached"));
+    }
+  }
+
+  /** When the second turn of {@link #windowHarness} is due, after the profiling start. */
+  private static long secondDueOffsetNs(Duration window) {
+    Harness h = windowHarness(window);
+    long start = h.clock.nowNanos(); // profiling starts at once (no warmup), the clock still
+    h.net.ok(h.sent(Phase.PROFILING).get(0));
+    h.clock.advanceMs(20_000);
+    return h.sent(Phase.PROFILING).get(1).request().dueNs() - start;
+  }
+
+  private static Harness windowHarness(Duration window) {
+    Trees.Cfg cfg = new Trees.Cfg().ratio(0);
+    cfg.duration = window;
+    Harness h = new Harness(cfg, Trees.pool(1, 0, 10_000));
+    h.clock.lead = 50_000_000L;
+    return h.start();
   }
 
   /**
