@@ -31,6 +31,7 @@ import dev.infermark.run.Progress;
 import dev.infermark.run.RunRecording;
 import dev.infermark.scenario.Standard;
 import dev.infermark.settings.Settings;
+import dev.infermark.testkit.CBuild;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -104,19 +105,12 @@ public final class ClientBench {
       return skip(root, "no shared/bench/sse_floor.c found upwards from " + Path.of("").toAbsolutePath()
           + " (set -Dbench.floor-src)");
     }
-    Path bin = dir.resolve("sse_floor");
-    Process cc;
-    try {
-      cc = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      return skip(root, "no C compiler: 'cc' cannot be started (" + e.getMessage() + "); install one (e.g. apt-get install gcc)");
-    }
-    String log = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!cc.waitFor(120, TimeUnit.SECONDS) || cc.exitValue() != 0) {
-      return skip(root, "cc failed to build " + src + ": " + log.strip());
+    CBuild.Result built = CBuild.compile(src, dir.resolve("sse_floor"));
+    if (!built.ok()) {
+      return skip(root, built.skipped());
     }
     root.put("floor_source", src.toString());
-    return bin;
+    return built.bin();
   }
 
   private static Path skip(ObjectNode root, String why) {
