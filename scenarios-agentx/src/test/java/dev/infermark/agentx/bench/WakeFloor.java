@@ -12,8 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The replay benchmark's reference: {@code src/test/c/wake_floor.c}, a C thread in its own process
- * that sleeps to instants {@link #PERIOD_US} apart and measures how late it wakes, run during the
- * measured window. No thread of the JVM waits for a due instant better than that, so the replay's
+ * that sleeps to instants {@link #PERIOD_US} apart and measures how late it serves each (those that
+ * pass while it waits for a core included), run during the measured window. No thread of the JVM waits for a due instant better than that, so the replay's
  * dispatch lateness is read against it. Absent (with a reason) where no C compiler runs.
  */
 final class WakeFloor {
