@@ -18,5 +18,5 @@ import dev.infermark.api.status.API;
  * Either way, every request sent through the run's client is recorded by the harness, and a
  * cancel aborts what is in flight (recorded as cancelled).
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public sealed interface LoadGenerator permits ClosedLoop, SelfPhased {}

@@ -15,7 +15,7 @@ import dev.infermark.api.status.API;
  * <p>A {@linkplain #distribution() distribution} is measured per request and summarised by
  * statistics ({@link Stat#P95}, ...); any other metric is one value per run ({@link Stat#VALUE}).
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public enum Metric {
   /** Not one of these: the metric is a scenario's own, named by {@code @Slo(custom = ...)}. */
   CUSTOM("", "", false),

@@ -10,7 +10,7 @@ import dev.infermark.api.status.API;
  * or {@code INFERMARK_<NAME>}; docs/settings.md says what each does. The methodology modules keep
  * the names of their own settings beside their key catalogs.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public final class Setting {
   private Setting() {}
 

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import dev.infermark.lock.Lock;
 import dev.infermark.scenario.ScenarioModel;
-import dev.infermark.scenario.SloSpec;
+import dev.infermark.slo.SloSpec;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.SettingsRegistry;
 import picocli.CommandLine.Command;

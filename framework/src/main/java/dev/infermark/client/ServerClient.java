@@ -1,5 +1,9 @@
 package dev.infermark.client;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 import java.util.Optional;
 
 import dev.infermark.api.request.InferenceRequest;
@@ -12,6 +16,7 @@ import dev.infermark.api.request.RequestRecord;
  * {@link #send} from a virtual thread; it blocks until the response ends, and an interrupt of the
  * sending thread aborts the request (returned as {@code CANCELLED}).
  */
+@API(status = EXPERIMENTAL, since = "0.2") // the protocol client a run sends through (SPI)
 public interface ServerClient extends AutoCloseable {
   RequestRecord send(InferenceRequest request);
 

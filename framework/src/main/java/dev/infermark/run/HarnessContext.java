@@ -11,18 +11,22 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import dev.infermark.annotations.Slo;
 import dev.infermark.api.RunContext;
+import dev.infermark.spi.MethodologyContext;
 import dev.infermark.api.request.InferenceClient;
+import dev.infermark.api.request.JsonValues;
 import dev.infermark.api.request.Phase;
 import dev.infermark.hub.HfHub;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.metrics.MetricDefs;
+import dev.infermark.result.AiperfJson;
 import dev.infermark.servermetrics.Mark;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.TypedSettings;
+import dev.infermark.slo.SloSpec;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.Tokenizers;
 import tools.jackson.databind.node.ObjectNode;
@@ -33,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
  * the extra fields of {@code profile_export_aiperf.json}). A methodology reaches it with
  * {@link #of(RunContext)}. Built with {@link #builder()} (the runner, and {@code ScenarioTestKit} in tests).
  */
-public final class HarnessContext implements RunContext {
+public final class HarnessContext implements MethodologyContext {
   private final String scenario;
   private final Map<String, String> params;
   private final Settings settings;
@@ -47,7 +51,7 @@ public final class HarnessContext implements RunContext {
   private final HfHub hub;
   private final long seed;
   private final Consumer<String> log;
-  private final List<Slo> slos;
+  private final List<SloSpec> slos;
   private final Consumer<Mark> marks;
   private final ObjectNode exportExtras = Json.object();
   private final List<Object> sections = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -96,8 +100,8 @@ public final class HarnessContext implements RunContext {
     return scenario;
   }
 
-  /** The scenario's {@code @Slo} declarations, in declaration order. */
-  public List<Slo> slos() {
+  @Override
+  public List<SloSpec> slos() {
     return slos;
   }
 
@@ -209,6 +213,21 @@ public final class HarnessContext implements RunContext {
   }
 
   @Override
+  public void export(String name, Map<String, ?> section) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("RunContext.export: a section needs a name");
+    }
+    if (AiperfJson.FIXED_FIELDS.contains(name) || MetricDefs.get(name) != null) {
+      throw new IllegalArgumentException("RunContext.export: '" + name + "' is a field profile_export_aiperf.json "
+          + "writes itself; give the section a name of its own");
+    }
+    ObjectNode value = Json.MAPPER.valueToTree(JsonValues.object(section));
+    synchronized (exportExtras) {
+      exportExtras.set(name, value);
+    }
+  }
+
+  @Override
   public void phase(Phase phase, Duration expected) {
     progress.phase(phase.label(), expected);
     synchronized (this) {
@@ -307,7 +326,7 @@ public final class HarnessContext implements RunContext {
     private HfHub hub;
     private long seed;
     private Consumer<String> log = line -> { };
-    private List<Slo> slos = List.of();
+    private List<SloSpec> slos = List.of();
     private Consumer<Mark> marks = m -> { };
     private Tokenizer tokenizer;
 
@@ -376,7 +395,7 @@ public final class HarnessContext implements RunContext {
       return this;
     }
 
-    public Builder slos(List<Slo> declared) {
+    public Builder slos(List<SloSpec> declared) {
       this.slos = declared;
       return this;
     }

@@ -18,7 +18,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-import dev.infermark.annotations.Slo;
 import dev.infermark.api.ClosedLoop;
 import dev.infermark.api.LoadGenerator;
 import dev.infermark.api.RunContext;
@@ -62,9 +61,10 @@ import dev.infermark.shard.Shardable;
 import dev.infermark.target.EmbeddedServer;
 import dev.infermark.target.EmbeddedServerProvider;
 import dev.infermark.tokenizer.Tokenizer;
-import dev.infermark.verdict.SloResult;
+import dev.infermark.slo.SloResult;
 import dev.infermark.verdict.VerdictTable;
 import dev.infermark.workload.SeededText;
+import dev.infermark.slo.SloSpec;
 
 /**
  * Runs one run of a scenario: resolves settings (with the run's parameters), applies locks,
@@ -296,7 +296,7 @@ public final class ScenarioRunner {
       HarnessContext ctx = HarnessContext.builder().scenario(model.name()).params(params.values()).settings(settings)
           .target(targets.get(0), embedded).client(client).progress(progress).cancellation(run).artifactDir(runDir)
           .verdict(verdict).hub(HfHub.fromEnvironment()).seed(seed).log(out)
-          .slos(List.of(model.type().getAnnotationsByType(Slo.class))).marks(m -> {
+          .slos(model.slos()).marks(m -> {
             serverMetrics.mark(m);
             recording.mark(m);
           }).build();
@@ -343,7 +343,7 @@ public final class ScenarioRunner {
       });
       result = recording.measure(result);
       List<SloResult> slos = new ArrayList<>();
-      for (SloSpec slo : SloSource.of(model, settings)) {
+      for (SloSpec slo : model.slos(settings)) {
         slos.add(slo.result(result));
       }
       ctx.exportExtras().set("slo_results", SloResult.toJson(slos));
@@ -424,20 +424,17 @@ public final class ScenarioRunner {
     Object[] args = new Object[ps.length];
     for (int i = 0; i < ps.length; i++) {
       Class<?> t = ps[i].getType();
-      if (t == RunContext.class || t == HarnessContext.class) {
+      if (t == RunContext.class) {
         args[i] = ctx;
-      } else if (t == Settings.class) {
-        args[i] = ctx.settings();
-      } else if (t == Tokenizer.class) {
-        args[i] = ctx.tokenizer();
       } else if (t == SyntheticText.class) {
         args[i] = new SeededText(ctx.tokenizer(), ctx.seed());
-      } else if (t.isInterface()) {
-        args[i] = TypedSettings.of(t, ctx.settings(), resolver.registry());
       } else {
-        throw new InvalidScenarioException(model.type(), "@Workload parameter " + ps[i].getName() + " of type "
-            + t.getName() + " cannot be injected (use RunContext, Settings, Tokenizer, SyntheticText or a typed settings "
-            + "interface)");
+        String name = ps[i].getName();
+        ScenarioModel.injectionProblem(t).ifPresent(why -> {
+          throw new InvalidScenarioException(model.type(), "@Workload parameter " + name + " of type " + t.getName()
+              + " cannot be injected: " + why);
+        });
+        args[i] = TypedSettings.of(t, ctx.settings(), resolver.registry());
       }
     }
     LoadGenerator g = (LoadGenerator) m.invoke(instance, args);

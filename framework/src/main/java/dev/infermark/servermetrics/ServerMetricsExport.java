@@ -16,6 +16,7 @@ import dev.infermark.json.Json;
 import dev.infermark.metrics.Stats;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+import dev.infermark.prometheus.MetricType;
 
 /**
  * Writes AIPerf's server-metrics files: {@code server_metrics_export.json} (statistics per series

@@ -8,6 +8,7 @@ import java.util.Optional;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.ErrorRate;
 import dev.infermark.api.RunResult;
+import dev.infermark.slo.SloResult;
 
 /**
  * The end-of-run verdicts of one run as an aligned console table: each SLO (✓/✗, tier, stat and

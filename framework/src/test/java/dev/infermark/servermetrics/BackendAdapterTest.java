@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import dev.infermark.prometheus.PromParser;
+import dev.infermark.prometheus.MetricFamily;
+import dev.infermark.prometheus.Expositions;
 
 /**
  * Each backend's documented names read into the derived figures: a window from an empty first
@@ -14,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class BackendAdapterTest {
   static DerivedFigures derive(String file) throws Exception {
-    List<MetricFamily> parsed = PromParser.parse(PromParserTest.resource(file), file);
+    List<MetricFamily> parsed = PromParser.parse(Expositions.resource(file), file);
     EndpointStore store = new EndpointStore("http://h/metrics");
     store.add(new Snapshot("http://h/metrics", 1_000, 1_000, 0, Map.of()), List.of(), true, null);
     store.add(new Snapshot("http://h/metrics", 3_000_000_000L, 3_000_000_000L, 0, Snapshot.families(parsed, n -> { })),

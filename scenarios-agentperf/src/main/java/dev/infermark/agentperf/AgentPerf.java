@@ -28,11 +28,8 @@ import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.agentperf.trajectory.SyntheticTrajectories;
 import dev.infermark.agentperf.trajectory.TrajectorySource;
 import dev.infermark.agentperf.trajectory.WekaTrajectories;
-import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
-import dev.infermark.api.SelfPhased;
-import dev.infermark.run.HarnessContext;
 import dev.infermark.run.OpenFiles;
 import dev.infermark.agentperf.shard.PhaseShardFile;
 import dev.infermark.settings.SettingKey;
@@ -40,6 +37,8 @@ import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.spi.MethodologyContext;
+import dev.infermark.spi.Methodology;
 
 /**
  * The AA-AgentPerf methodology as a load generator: for each SLO tier, the most concurrent agents
@@ -56,18 +55,18 @@ import dev.infermark.tokenizer.Tokenizer;
  * {@link dev.infermark.agentperf.shard.PhaseMerge} and driven by a search elsewhere
  * ({@link dev.infermark.agentperf.shard.ShardedSearch}).
  */
-public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned {
-  private final Function<Settings, List<Tier>> tiers;
+public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planned {
+  private final Function<MethodologyContext, List<Tier>> tiers;
   private final Tokenizer tokenizer;
   private final Ticker ticker;
 
-  private AgentPerf(Function<Settings, List<Tier>> tiers, Tokenizer tokenizer, Ticker ticker) {
+  private AgentPerf(Function<MethodologyContext, List<Tier>> tiers, Tokenizer tokenizer, Ticker ticker) {
     this.tiers = tiers;
     this.tokenizer = tokenizer;
     this.ticker = ticker;
   }
 
-  private AgentPerf(Function<Settings, List<Tier>> tiers) {
+  private AgentPerf(Function<MethodologyContext, List<Tier>> tiers) {
     this(tiers, null, Ticker.system());
   }
 
@@ -84,24 +83,26 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
     return new AgentPerf(tiers, tokenizer, ticker);
   }
 
-  /** The tiers of the {@code @Slo(tier=...)} annotations on {@code scenario}. */
-  public static AgentPerf forScenario(Class<?> scenario) {
-    List<Tier> t = Tier.fromAnnotations(scenario);
-    if (t.isEmpty()) {
-      throw new IllegalArgumentException(scenario.getName() + " declares no @Slo with a tier");
-    }
-    return new AgentPerf(s -> t);
+  /** The tiers the scenario declares ({@code @SloTier}, or {@code @Slo(tier = ...)}s), as the run's SLOs give them. */
+  public static AgentPerf declaredTiers() {
+    return new AgentPerf(ctx -> {
+      List<Tier> t = Tier.fromSlos(ctx.slos());
+      if (t.isEmpty()) {
+        throw new IllegalArgumentException(ctx.scenario() + " declares no SLO tier (@SloTier, or @Slo with a tier)");
+      }
+      return t;
+    });
   }
 
   /** The tiers of {@code infermark.agentperf-tiers}. */
   public static AgentPerf fromTierSetting() {
-    return new AgentPerf(s -> Tier.fromSpec(s.get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property()));
+    return new AgentPerf(ctx -> Tier.fromSpec(ctx.settings().get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property()));
   }
 
   /** Fixed tiers (tests, programmatic use). */
   public static AgentPerf withTiers(List<Tier> tiers) {
     List<Tier> t = List.copyOf(tiers);
-    return new AgentPerf(s -> t);
+    return new AgentPerf(ctx -> t);
   }
 
   /**
@@ -116,11 +117,10 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
   }
 
   @Override
-  public RunResult run(RunContext run) throws Exception {
-    HarnessContext ctx = HarnessContext.of(run);
+  public RunResult run(MethodologyContext ctx) throws Exception {
     Settings s = ctx.settings();
     AgentPerfSettings o = ctx.settings(AgentPerfSettings.class);
-    List<Tier> tierList = tiers.apply(s);
+    List<Tier> tierList = tiers.apply(ctx);
     Tokenizer tokenizer = this.tokenizer != null ? this.tokenizer : ctx.tokenizer();
     int maxTokens = positive(o.maxTokens(), AgentPerfKeys.MAX_TOKENS);
     int maxContext = positive(o.maxContext(), AgentPerfKeys.MAX_CONTEXT);
@@ -179,7 +179,7 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
   }
 
   /** One phase (alone or as this process's shard of it): measures it and writes {@code agentperf_phase.json}. */
-  private RunResult runOnePhase(HarnessContext ctx, AgentPerfSettings o, List<Tier> tierList, Tokenizer tokenizer,
+  private RunResult runOnePhase(MethodologyContext ctx, AgentPerfSettings o, List<Tier> tierList, Tokenizer tokenizer,
       TrajectorySource source, Assignment assignment, RequestFactory requests, PhaseConfig config, Shard shard)
       throws Exception {
     Settings s = ctx.settings();
@@ -258,7 +258,7 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
     return metric.equals("time_to_first_token") ? "ms" : "tokens/sec";
   }
 
-  private static TrajectorySource source(HarnessContext ctx, AgentPerfSettings o, Tokenizer tokenizer, int maxContext,
+  private static TrajectorySource source(MethodologyContext ctx, AgentPerfSettings o, Tokenizer tokenizer, int maxContext,
       int maxTokens) throws IOException {
     String file = o.trajectoryFile().map(String::trim).filter(f -> !f.isEmpty()).orElse(null);
     boolean hasFile = file != null;

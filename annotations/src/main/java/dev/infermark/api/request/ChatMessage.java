@@ -24,7 +24,7 @@ import dev.infermark.api.status.API;
  * @param toolCallId the call a {@code tool} message answers, or {@code null}
  * @param name the message's {@code name} (the tool's, for a tool result), or {@code null}
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public record ChatMessage(String role, CharSequence content, List<Map<String, Object>> toolCalls, String toolCallId,
     String name) {
   public ChatMessage {

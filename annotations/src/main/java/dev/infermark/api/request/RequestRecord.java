@@ -30,7 +30,7 @@ import dev.infermark.api.status.API;
  * @param urlIndex which of the run's {@code infermark.url}s it was sent to (0 for a single URL), or
  *     -1 when unknown (not sent by the run's client)
  */
-@API(status = EXPERIMENTAL)
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RequestRecord(Phase phase, String requestId, RequestTags tags, long dueNs, long startNs,
     long startEpochMicros, long ackNs, long[] contentChunkNs, long endNs, Integer inputTokens, Integer outputTokens,
     Integer reasoningTokens, Integer cachedTokens, String text, String reasoningText, String finishReason,

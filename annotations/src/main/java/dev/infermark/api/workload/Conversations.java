@@ -23,7 +23,7 @@ import dev.infermark.api.status.API;
  * history's prefix cache lives there: affinity {@code user-<index>}); one-turn conversations go
  * round-robin.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public final class Conversations implements ClosedLoop {
   private final List<Turn> turns;
 

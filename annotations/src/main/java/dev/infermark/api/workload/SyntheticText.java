@@ -9,7 +9,7 @@ import dev.infermark.api.status.API;
  * parameter of the {@code @Workload} method (the harness injects one seeded with the run's seed)
  * to build prompts of a given size.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @FunctionalInterface
 public interface SyntheticText {
   /** Text of exactly {@code n} tokens under the run's tokenizer; empty for {@code n <= 0}. */

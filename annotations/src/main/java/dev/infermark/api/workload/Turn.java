@@ -10,7 +10,7 @@ import dev.infermark.api.status.API;
  * @param text the user message
  * @param maxTokens the output cap sent as {@code max_completion_tokens}, or {@code null} for none
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public record Turn(String text, Integer maxTokens) {
   public static Turn user(String text) {
     return new Turn(text, null);

@@ -9,8 +9,7 @@ import org.junit.platform.engine.support.descriptor.MethodSource;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioModel;
-import dev.infermark.scenario.SloSource;
-import dev.infermark.scenario.SloSpec;
+import dev.infermark.slo.SloSpec;
 
 /**
  * One run of a scenario (one combination of parameters) with its settings, resolved at discovery.
@@ -32,10 +31,10 @@ public final class RunDescriptor extends AbstractTestDescriptor {
     this.params = params;
     this.settings = settings;
     this.problem = problem;
-    this.slos = SloSource.of(model, settings == null ? null : settings.settings());
+    this.slos = model.slos(settings == null ? null : settings.settings());
   }
 
-  /** The run's SLOs: its scenario's {@code @Slo}s and those its settings give ({@link SloSource}). */
+  /** The run's SLOs: its scenario's {@code @Slo}s and those its settings give ({@link dev.infermark.slo.SloSource}). */
   public List<SloSpec> slos() {
     return slos;
   }

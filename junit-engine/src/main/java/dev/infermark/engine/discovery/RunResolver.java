@@ -25,7 +25,7 @@ import dev.infermark.result.ResultFormats;
 import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.scenario.ScenarioRunner;
-import dev.infermark.scenario.SloSpec;
+import dev.infermark.slo.SloSpec;
 import dev.infermark.settings.SettingsResolver;
 
 /**

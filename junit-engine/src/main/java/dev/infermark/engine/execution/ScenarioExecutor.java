@@ -24,7 +24,7 @@ import dev.infermark.metrics.ErrorRate;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.scenario.ScenarioRunner;
-import dev.infermark.verdict.SloResult;
+import dev.infermark.slo.SloResult;
 
 /**
  * Executes the descriptor tree: each run on the scenario runner (its load generator uses virtual

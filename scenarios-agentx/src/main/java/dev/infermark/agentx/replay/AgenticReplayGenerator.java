@@ -10,20 +10,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
-import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
-import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
-import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
 import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.spi.MethodologyContext;
+import dev.infermark.spi.Methodology;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -33,7 +32,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code theoretical_prefix_cache_hit} and the replay's own measurements (dispatch lateness,
  * idle-cap jumps) to the run's artifacts.
  */
-public final class AgenticReplayGenerator implements SelfPhased, Shardable {
+public final class AgenticReplayGenerator implements Methodology, Shardable {
   /** {@code incomplete_reason} of a run aborted by a root warmup failure. */
   public static final String WARMUP_FAILED = "warmup_failed";
   /** {@code incomplete_reason} of a run aborted by {@code failed-request-threshold}. */
@@ -44,7 +43,7 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
   /** Where the corpus comes from (the settings, or a prepared corpus in tests). */
   @FunctionalInterface
   public interface CorpusSource {
-    Corpus load(HarnessContext ctx) throws Exception;
+    Corpus load(MethodologyContext ctx) throws Exception;
   }
 
   /**
@@ -66,8 +65,7 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
   }
 
   @Override
-  public RunResult run(RunContext run) throws Exception {
-    HarnessContext ctx = HarnessContext.of(run);
+  public RunResult run(MethodologyContext ctx) throws Exception {
     Shard shard = Shard.of(ctx.settings());
     // Shards share the launcher's run id, so the markers are those one host would mint.
     ReplayConfig config = config(ctx.settings(), ctx.seed(),
@@ -103,7 +101,7 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
           default -> ctx.grace(config.gracePeriod());
         }
       });
-      Runnable unregister = ctx.cancellation().onCancel(replay::cancel);
+      Runnable unregister = ctx.onCancel(replay::cancel);
       try {
         replay.start();
         awaitEnd(replay);
@@ -140,7 +138,7 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
     }
   }
 
-  private RunResult finish(HarnessContext ctx, ReplayConfig config, Shard shard, ReplayStats stats, ProfileMeter meter) {
+  private RunResult finish(MethodologyContext ctx, ReplayConfig config, Shard shard, ReplayStats stats, ProfileMeter meter) {
     Settings s = ctx.settings();
     boolean cancelled = stats.cancelled() || ctx.cancelled();
     SubmissionRules.Assessment rules = SubmissionRules.Assessment.of(meter, stats.skippedOverflows(), cancelled,

@@ -1,4 +1,4 @@
-package dev.infermark.scenario;
+package dev.infermark.slo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +11,7 @@ import dev.infermark.metrics.PhaseMetrics;
 import dev.infermark.metrics.RecordMetrics;
 import dev.infermark.metrics.Summary;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.slo.SloNames;
 
 /** The SLO vocabulary says of every AIPerf metric what the metrics code reports: a distribution or one value. */
 class SloNamesTest {

@@ -1,4 +1,4 @@
-package dev.infermark.verdict;
+package dev.infermark.slo;
 
 import java.util.List;
 import java.util.Locale;

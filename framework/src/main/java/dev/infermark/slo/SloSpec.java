@@ -1,11 +1,10 @@
-package dev.infermark.scenario;
+package dev.infermark.slo;
 
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 import dev.infermark.annotations.Slo;
-import dev.infermark.verdict.SloResult;
 import dev.infermark.api.Metric;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;

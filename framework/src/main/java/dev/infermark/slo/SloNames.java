@@ -1,16 +1,12 @@
-package dev.infermark.scenario;
+package dev.infermark.slo;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.infermark.metrics.MetricDefs;
-import dev.infermark.settings.SettingsRegistry;
 
 /**
  * The names an {@code @Slo} may use, checked in one place before anything runs: the statistics
@@ -88,63 +84,13 @@ public final class SloNames {
     return STATS.contains(stat) || PERCENTILE.matcher(stat).matches();
   }
 
-  /** What is wrong with one {@code @Slo}, as problems of its scenario. */
-  static List<ScenarioCheck.Problem> check(SloSpec slo) {
-    List<ScenarioCheck.Problem> out = new ArrayList<>();
-    String at = "@Slo(" + (slo.tier().isBlank() ? "" : "tier = \"" + slo.tier() + "\", ") + "metric = \"" + slo.metric()
-        + "\", stat = \"" + slo.stat() + "\")";
-    if (slo.metric().isBlank()) {
-      out.add(ScenarioCheck.Problem.fatal(at + ": the metric is empty"));
-      return out;
-    }
-    if (!isStat(slo.stat())) {
-      String hint = switch (slo.stat()) {
-        case "mean", "average" -> "avg";
-        case "median" -> "p50";
-        case "stddev", "sd" -> "std";
-        default -> SettingsRegistry.closest(slo.stat(), STATS, 2).orElse(null);
-      };
-      out.add(ScenarioCheck.Problem.fatal(at + ": unknown statistic '" + slo.stat() + "'"
-          + (hint == null ? "" : "; did you mean '" + hint + "'?") + " Statistics: value, avg, min, max, std, count, "
-          + "p1 ... p99."));
-    }
-    if (!Double.isNaN(slo.min()) && !Double.isNaN(slo.max()) && slo.min() > slo.max()) {
-      out.add(ScenarioCheck.Problem.fatal(at + ": min " + SloSpec.fmt(slo.min()) + " is above max " + SloSpec.fmt(slo.max())
-          + ", so it can never pass"));
-    }
-    Optional<Known> k = metric(slo.metric());
-    if (k.isEmpty()) {
-      Optional<String> near = SettingsRegistry.closest(slo.metric(), KNOWN.keySet(), 2);
-      if (near.isPresent()) {
-        out.add(ScenarioCheck.Problem.fatal(at + ": unknown metric '" + slo.metric() + "'; did you mean '" + near.get()
-            + "'? (A scenario's own metric needs a name of its own.)"));
-      } else {
-        out.add(ScenarioCheck.Problem.note(at + ": '" + slo.metric() + "' is not a metric infermark's generators report; "
-            + "the scenario's load generator must report it, or the check fails as not measured"));
-      }
-      return out;
-    }
-    Known m = k.get();
-    if (m.distribution() && slo.stat().equals("value")) {
-      out.add(ScenarioCheck.Problem.fatal(at + ": " + m.name() + " is a distribution; give a statistic, e.g. stat = Stat.P95"));
-    } else if (!m.distribution() && !slo.stat().equals("value") && isStat(slo.stat())) {
-      out.add(ScenarioCheck.Problem.fatal(at + ": " + m.name() + " is a single value, not a distribution; leave stat out "
-          + "(it is Stat.VALUE)"));
-    }
-    String unit = slo.unit().trim().toLowerCase(Locale.ROOT);
-    if (!unit.isEmpty() && !unit.equalsIgnoreCase(m.unit())
-        && !(TIME_UNITS.contains(unit) && TIME_UNITS.contains(m.unit().toLowerCase(Locale.ROOT)))) {
-      out.add(ScenarioCheck.Problem.fatal(at + ": unit '" + slo.unit() + "' does not fit " + m.name() + ", measured in "
-          + (m.unit().isEmpty() ? "no unit" : m.unit()) + (TIME_UNITS.contains(m.unit()) ? " (use s, ms, us or ns)"
-          : " (leave unit out, or use '" + m.unit() + "')")));
-    }
-    if (!slo.tier().isBlank() && !m.perTier()) {
-      out.add(ScenarioCheck.Problem.warning(at + ": infermark's generators report " + m.name() + " for the whole run, "
-          + "never per tier, so this check fails as not measured unless the scenario's load generator reports it per tier"));
-    } else if (slo.tier().isBlank() && !m.perRun()) {
-      out.add(ScenarioCheck.Problem.warning(at + ": infermark's generators report " + m.name() + " only per SLO tier "
-          + "(give tier = \"...\"), so this check fails as not measured unless the scenario's load generator reports it"));
-    }
-    return out;
+  /** The names of the metrics infermark's generators report, in order. */
+  public static Set<String> metricNames() {
+    return java.util.Collections.unmodifiableSet(KNOWN.keySet());
+  }
+
+  /** Whether {@code unit} is a unit of time ({@code s}, {@code ms}, ...), into which latencies convert. */
+  public static boolean isTimeUnit(String unit) {
+    return TIME_UNITS.contains(unit);
   }
 }

@@ -1,4 +1,4 @@
-package dev.infermark.servermetrics;
+package dev.infermark.prometheus;
 
 import java.util.Map;
 

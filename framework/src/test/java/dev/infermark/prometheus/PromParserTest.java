@@ -1,11 +1,8 @@
-package dev.infermark.servermetrics;
+package dev.infermark.prometheus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -16,11 +13,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The strict Prometheus text reader, on hand-written expositions in each backend's documented names and on broken text. */
 class PromParserTest {
-  static String resource(String name) throws IOException {
-    try (InputStream in = PromParserTest.class.getResourceAsStream("/servermetrics/" + name)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-  }
 
   private static MetricFamily family(List<MetricFamily> fs, String name) {
     return fs.stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
@@ -29,7 +21,7 @@ class PromParserTest {
   @ParameterizedTest
   @ValueSource(strings = {"vllm.txt", "sglang.txt", "llamacpp.txt", "trtllm.txt", "dynamo.txt"})
   void realExpositionsParseAndEveryFamilyIsTyped(String file) throws Exception {
-    List<MetricFamily> fs = PromParser.parse(resource(file), file);
+    List<MetricFamily> fs = PromParser.parse(Expositions.resource(file), file);
     assertThat(fs).isNotEmpty().allSatisfy(f -> {
       assertThat(f.type()).isNotEqualTo(MetricType.UNTYPED);
       assertThat(f.help()).isNotEmpty();
@@ -38,7 +30,7 @@ class PromParserTest {
 
   @Test
   void vllmFamiliesKeepTypesLabelsAndAIPerfsExportNames() throws Exception {
-    List<MetricFamily> fs = PromParser.parse(resource("vllm.txt"), "vllm");
+    List<MetricFamily> fs = PromParser.parse(Expositions.resource("vllm.txt"), "vllm");
     MetricFamily hits = family(fs, "vllm:prefix_cache_hits_total");
     assertThat(hits.type()).isEqualTo(MetricType.COUNTER);
     assertThat(hits.exportName()).isEqualTo("vllm:prefix_cache_hits");
@@ -55,7 +47,7 @@ class PromParserTest {
 
   @Test
   void llamaCppCountersAndGauges() throws Exception {
-    List<MetricFamily> fs = PromParser.parse(resource("llamacpp.txt"), "llama.cpp");
+    List<MetricFamily> fs = PromParser.parse(Expositions.resource("llamacpp.txt"), "llama.cpp");
     assertThat(family(fs, "llamacpp:prompt_tokens_total").exportName()).isEqualTo("llamacpp:prompt_tokens");
     assertThat(family(fs, "llamacpp:prompt_tokens_total").samples().get(0).labels()).isEmpty();
     assertThat(family(fs, "llamacpp:requests_processing").samples().get(0).value()).isEqualTo(2.0);

@@ -1,4 +1,4 @@
-package dev.infermark.servermetrics;
+package dev.infermark.prometheus;
 
 /** Malformed Prometheus text: the message names the source, the line number and the line. */
 public final class PromFormatException extends Exception {

@@ -1,4 +1,4 @@
-package dev.infermark.scenario;
+package dev.infermark.slo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
+import dev.infermark.slo.SloSpec;
 
 class SloSpecTest {
   @Test
