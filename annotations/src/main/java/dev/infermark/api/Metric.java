@@ -36,6 +36,12 @@ public enum Metric {
   INPUT_SEQUENCE_LENGTH("input_sequence_length", "tokens", true),
   USAGE_PROMPT_CACHE_READ_TOKENS("usage_prompt_cache_read_tokens", "tokens", true),
 
+  // Measured from each request's intended instant (an open loop's arrival, a replay's turn; a closed loop's
+  // send): what the request waited before it left, and TTFT and latency including that wait
+  SCHEDULE_LAG("schedule_lag", "ms", true),
+  EFFECTIVE_TIME_TO_FIRST_TOKEN("effective_time_to_first_token", "ms", true),
+  EFFECTIVE_LATENCY("effective_latency", "ms", true),
+
   // AIPerf, per run
   OUTPUT_TOKEN_THROUGHPUT("output_token_throughput", "tokens/sec", false),
   REQUEST_THROUGHPUT("request_throughput", "requests/sec", false),

@@ -22,6 +22,9 @@ public final class MetricDefs {
   public static final String OUTPUT_TOKEN_COUNT = "output_token_count";
   public static final String REASONING_TOKEN_COUNT = "reasoning_token_count";
   public static final String CACHED_TOKENS = "usage_prompt_cache_read_tokens";
+  public static final String SCHEDULE_LAG = "schedule_lag";
+  public static final String EFFECTIVE_TTFT = "effective_time_to_first_token";
+  public static final String EFFECTIVE_LATENCY = "effective_latency";
 
   public static final String REQUEST_THROUGHPUT = "request_throughput";
   public static final String OUTPUT_TOKEN_THROUGHPUT = "output_token_throughput";
@@ -54,6 +57,9 @@ public final class MetricDefs {
     def(OSL, "Output Sequence Length", "tokens", false);
     def(ISL, "Input Sequence Length", "tokens", false);
     def(CACHED_TOKENS, "Usage Prompt Cache Read Tokens", "tokens", false);
+    def(SCHEDULE_LAG, "Schedule Lag", "ms", false);
+    def(EFFECTIVE_TTFT, "Effective Time to First Token", "ms", false);
+    def(EFFECTIVE_LATENCY, "Effective Latency", "ms", false);
     def(OUTPUT_TOKEN_THROUGHPUT, "Output Token Throughput", "tokens/sec", true);
     def(REQUEST_THROUGHPUT, "Request Throughput", "requests/sec", true);
     def(GOODPUT, "Goodput", "requests/sec", true);

@@ -8,13 +8,19 @@ import dev.infermark.annotations.Concurrency;
 import dev.infermark.annotations.Dataset;
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Endpoint;
+import dev.infermark.annotations.MaxConcurrency;
 import dev.infermark.annotations.Measurement;
+import dev.infermark.annotations.Ramp;
+import dev.infermark.annotations.RequestRate;
+import dev.infermark.annotations.UserCentricRate;
 import dev.infermark.annotations.Warmup;
+import dev.infermark.api.Arrival;
 import dev.infermark.settings.Keys;
 
 /**
  * A scenario's defaults: {@code @Default} and its shorthands ({@code @Concurrency}, {@code @Measurement},
- * {@code @Warmup}, {@code @Endpoint}, {@code @Dataset}), read from every place {@link Annotated} reads in
+ * {@code @Warmup}, {@code @Endpoint}, {@code @Dataset}, and the load model's: {@code @RequestRate},
+ * {@code @MaxConcurrency}, {@code @Ramp}, {@code @UserCentricRate}), read from every place {@link Annotated} reads in
  * its order, so a subclass's win over its superclass's and a class's own over its composed annotations';
  * at one place an explicit {@code @Default} wins over a shorthand.
  *
@@ -61,6 +67,32 @@ record DefaultsReader(Map<String, String> defaults, Map<String, Map<String, Stri
     if (endpoint != null) {
       out.put(Keys.ENDPOINT_TYPE.name(), endpoint.type());
       out.put(Keys.STREAMING.name(), Boolean.toString(endpoint.streaming()));
+    }
+    RequestRate rate = e.getDeclaredAnnotation(RequestRate.class);
+    if (rate != null) {
+      out.put(Keys.REQUEST_RATE.name(), Double.toString(rate.value()));
+      out.put(Keys.ARRIVAL_PATTERN.name(), rate.arrival().label());
+      if (rate.arrival() == Arrival.GAMMA) {
+        out.put(Keys.ARRIVAL_SMOOTHNESS.name(), Double.toString(rate.smoothness()));
+      }
+    }
+    MaxConcurrency cap = e.getDeclaredAnnotation(MaxConcurrency.class);
+    if (cap != null) {
+      out.put(Keys.MAX_CONCURRENCY.name(), Integer.toString(cap.value()));
+    }
+    for (Ramp ramp : e.getDeclaredAnnotationsByType(Ramp.class)) {
+      boolean r = ramp.target() == Ramp.Target.REQUEST_RATE;
+      out.put((r ? Keys.REQUEST_RATE_RAMP_DURATION : Keys.CONCURRENCY_RAMP_DURATION).name(), ramp.over());
+      out.put((r ? Keys.REQUEST_RATE_RAMP_SHAPE : Keys.CONCURRENCY_RAMP_SHAPE).name(), ramp.shape().label());
+      if (!Double.isNaN(ramp.from())) {
+        out.put((r ? Keys.REQUEST_RATE_RAMP_START : Keys.CONCURRENCY_RAMP_START).name(),
+            r ? Double.toString(ramp.from()) : Long.toString(Math.round(ramp.from())));
+      }
+    }
+    UserCentricRate userCentric = e.getDeclaredAnnotation(UserCentricRate.class);
+    if (userCentric != null) {
+      out.put(Keys.USER_CENTRIC_RATE.name(), Double.toString(userCentric.value()));
+      out.put(Keys.NUM_USERS.name(), Integer.toString(userCentric.users()));
     }
     Dataset dataset = e.getDeclaredAnnotation(Dataset.class);
     if (dataset != null && !dataset.publicDataset().isBlank()) {

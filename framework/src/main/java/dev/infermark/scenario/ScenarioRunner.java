@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 
 import dev.infermark.api.ClosedLoop;
 import dev.infermark.api.LoadGenerator;
+import dev.infermark.api.LoadModel;
 import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.workload.SyntheticText;
@@ -29,6 +30,7 @@ import dev.infermark.client.OpenAiClient;
 import dev.infermark.client.PreflightException;
 import dev.infermark.client.ServerClient;
 import dev.infermark.hub.HfHub;
+import dev.infermark.load.LoadModels;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.LockViolation;
 import dev.infermark.lock.SubmissionVerdict;
@@ -172,8 +174,7 @@ public final class ScenarioRunner {
     double threshold = ErrorRate.threshold(settings);
 
     List<URI> urls = settings.get(Keys.URL);
-    int planned = settings.get(Keys.CONCURRENCY).stream().mapToInt(Integer::intValue).max().orElse(1);
-    checkOpenFiles(model, OpenFiles.need(settings, Keys.CONCURRENCY.property(), planned));
+    plannedConnections(settings).ifPresent(need -> checkOpenFiles(model, need));
 
     EmbeddedServer embedded = null;
     try {
@@ -401,6 +402,28 @@ public final class ScenarioRunner {
   }
 
   /** Stops the run, saying why, when what it opens cannot fit under this JVM's open-files limit. */
+  /**
+   * The connections the run will hold, by its load model: a closed loop's users (a user-centric rate's), an open
+   * loop's cap; none known for an uncapped open loop (its in-flight count is the server's latency times the rate).
+   * Load settings that do not fit are reported when the generator starts, before any load.
+   */
+  private static Optional<OpenFiles.Need> plannedConnections(Settings settings) {
+    LoadModel load;
+    try {
+      load = LoadModels.of(settings);
+    } catch (IllegalArgumentException reportedLater) {
+      int planned = settings.get(Keys.CONCURRENCY).stream().mapToInt(Integer::intValue).max().orElse(1);
+      return Optional.of(OpenFiles.need(settings, Keys.CONCURRENCY.property(), planned));
+    }
+    return switch (load) {
+      case LoadModel.Closed c -> Optional.of(OpenFiles.need(settings, settings.isSet(Keys.MAX_CONCURRENCY)
+          && !settings.isExplicit(Keys.CONCURRENCY) ? Keys.MAX_CONCURRENCY.property() : Keys.CONCURRENCY.property(), c.users()));
+      case LoadModel.UserCentric u -> Optional.of(OpenFiles.need(settings, Keys.NUM_USERS.property(), u.users()));
+      case LoadModel.Open o -> o.capped()
+          ? Optional.of(OpenFiles.need(settings, Keys.MAX_CONCURRENCY.property(), o.maxConcurrency())) : Optional.empty();
+    };
+  }
+
   private void checkOpenFiles(ScenarioModel model, OpenFiles.Need need) {
     try {
       OpenFiles.check(need);

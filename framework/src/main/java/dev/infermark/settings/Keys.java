@@ -67,6 +67,37 @@ public final class Keys implements KeyCatalog {
   // Load
   public static final SettingKey<List<Integer>> CONCURRENCY = SettingKey.intList("concurrency", "1",
       "Live conversations (session trees, agents) at once.");
+  public static final SettingKey<List<Double>> REQUEST_RATE = SettingKey.decimalList("request-rate", null,
+      "Run the workload as an open loop: one iteration per arrival, this many arrivals per second on average (AIPerf's "
+          + "--request-rate); unset: a closed loop of concurrency users. See docs/load-models.md.");
+  public static final SettingKey<String> ARRIVAL_PATTERN = SettingKey.choice("arrival-pattern", "poisson",
+      "How an open loop's arrivals are spaced: constant, poisson or gamma (AIPerf's --arrival-pattern, also "
+          + "--request-rate-mode).", "constant", "poisson", "gamma");
+  public static final SettingKey<Double> ARRIVAL_SMOOTHNESS = SettingKey.decimal("arrival-smoothness", null,
+      "Gamma's shape k: below 1 burstier than Poisson, 1 Poisson, above 1 smoother (AIPerf's --arrival-smoothness, "
+          + "vLLM's --burstiness); given alone it selects arrival-pattern gamma.");
+  public static final SettingKey<Integer> MAX_CONCURRENCY = SettingKey.integer("max-concurrency", null,
+      "An open loop's cap on iterations in flight: an arrival beyond it waits for a slot, and the wait is measured "
+          + "(vLLM's --max-concurrency; with request-rate, AIPerf's --concurrency means the same). Without request-rate: the "
+          + "closed loop's users.");
+  public static final SettingKey<java.time.Duration> REQUEST_RATE_RAMP_DURATION = SettingKey.duration(
+      "request-rate-ramp-duration", null, "Ramp the request rate up to request-rate over this long at the start of each phase.");
+  public static final SettingKey<String> REQUEST_RATE_RAMP_SHAPE = SettingKey.choice("request-rate-ramp-shape", "linear",
+      "The request-rate ramp's shape: linear or exponential.", "linear", "exponential");
+  public static final SettingKey<Double> REQUEST_RATE_RAMP_START = SettingKey.decimal("request-rate-ramp-start", null,
+      "The request-rate ramp's start, arrivals per second; unset: 0 (linear). An exponential ramp needs one above 0.");
+  public static final SettingKey<java.time.Duration> CONCURRENCY_RAMP_DURATION = SettingKey.duration(
+      "concurrency-ramp-duration", null,
+      "Ramp the concurrency (a closed loop's users, an open loop's cap) up over this long at the start of each phase.");
+  public static final SettingKey<String> CONCURRENCY_RAMP_SHAPE = SettingKey.choice("concurrency-ramp-shape", "linear",
+      "The concurrency ramp's shape: linear or exponential.", "linear", "exponential");
+  public static final SettingKey<Integer> CONCURRENCY_RAMP_START = SettingKey.integer("concurrency-ramp-start", null,
+      "The concurrency ramp's start; unset: 1.");
+  public static final SettingKey<Double> USER_CENTRIC_RATE = SettingKey.decimal("user-centric-rate", null,
+      "AIPerf's user-centric rate: num-users users, each user's next turn due num-users/rate seconds after its previous "
+          + "one (requests per second over all users).");
+  public static final SettingKey<Integer> NUM_USERS = SettingKey.integer("num-users", null,
+      "The users of a user-centric rate (AIPerf's --num-users).");
   public static final SettingKey<java.time.Duration> BENCHMARK_DURATION = SettingKey.duration("benchmark-duration", "60s",
       "How long the profiling phase sends requests (90s, 2m, 1h; plain numbers are seconds).");
   public static final SettingKey<java.time.Duration> BENCHMARK_GRACE_PERIOD = SettingKey.duration("benchmark-grace-period", "30s",
@@ -123,7 +154,9 @@ public final class Keys implements KeyCatalog {
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, API_KEY_FILE, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
       CONNECTION_FAILURE_LIMIT, REQUEST_TIMEOUT,
-      TRANSPORT, EVENT_LOOPS, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
+      TRANSPORT, EVENT_LOOPS, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, REQUEST_RATE, ARRIVAL_PATTERN, ARRIVAL_SMOOTHNESS,
+      MAX_CONCURRENCY, REQUEST_RATE_RAMP_DURATION, REQUEST_RATE_RAMP_SHAPE, REQUEST_RATE_RAMP_START, CONCURRENCY_RAMP_DURATION,
+      CONCURRENCY_RAMP_SHAPE, CONCURRENCY_RAMP_START, USER_CENTRIC_RATE, NUM_USERS, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
       FAILED_REQUEST_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,

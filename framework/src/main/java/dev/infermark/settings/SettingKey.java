@@ -99,6 +99,29 @@ public final class SettingKey<T> {
     return new SettingKey<>(ListOf.INTEGERS, name, s -> parseList(s).stream().map(SettingKey::parseInt).toList(), defaultText, doc, false);
   }
 
+  /** A comma-separated list of decimal numbers (a sweep when it has several). */
+  public static SettingKey<List<Double>> decimalList(String name, String defaultText, String doc) {
+    return new SettingKey<>(ListOf.DOUBLES, name, s -> parseList(s).stream().map(SettingKey::parseDecimal).toList(),
+        defaultText, doc, false);
+  }
+
+  /**
+   * One of a few words ({@code constant}, {@code poisson}, {@code gamma}), read in any case and kept in lower
+   * case; anything else is refused with the choices and a did-you-mean.
+   */
+  public static SettingKey<String> choice(String name, String defaultText, String doc, String... choices) {
+    List<String> allowed = List.of(choices);
+    return new SettingKey<>(String.class, name, s -> {
+      String v = s.trim().toLowerCase(Locale.ROOT);
+      if (!allowed.contains(v)) {
+        Optional<String> near = SettingsRegistry.closest(v, allowed, 2);
+        throw new IllegalArgumentException("expected one of " + String.join(", ", allowed)
+            + near.map(n -> " (did you mean " + n + "?)").orElse(""));
+      }
+      return v;
+    }, defaultText, doc, false);
+  }
+
   /** A JSON object, or {@code key:value} pairs separated by commas ({@code ignore_eos:true,top_k:20}). */
   public static SettingKey<ObjectNode> jsonObject(String name, String doc) {
     return new SettingKey<>(ObjectNode.class, name, SettingKey::parseObject, null, doc, false);
@@ -159,6 +182,7 @@ public final class SettingKey<T> {
   private record ListOf(Class<?> element) implements ParameterizedType {
     static final ListOf STRINGS = new ListOf(String.class);
     static final ListOf INTEGERS = new ListOf(Integer.class);
+    static final ListOf DOUBLES = new ListOf(Double.class);
     static final ListOf URIS = new ListOf(URI.class);
 
     @Override
@@ -179,6 +203,14 @@ public final class SettingKey<T> {
     @Override
     public String getTypeName() {
       return List.class.getName() + "<" + element.getName() + ">";
+    }
+  }
+
+  static double parseDecimal(String s) {
+    try {
+      return Double.parseDouble(s.trim().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("expected a number");
     }
   }
 

@@ -165,7 +165,9 @@ class ScenarioInheritanceTest {
   @Test
   void theClassLevelAnnotationsAreInheritedAndComposable() {
     for (Class<? extends Annotation> a : List.of(Concurrency.class, Dataset.class, Default.class, Endpoint.class,
-        Locked.class, Measurement.class, Slo.class, SloTier.class, Warmup.class)) {
+        Locked.class, Measurement.class, Slo.class, SloTier.class, Warmup.class,
+        dev.infermark.annotations.RequestRate.class, dev.infermark.annotations.MaxConcurrency.class,
+        dev.infermark.annotations.Ramp.class, dev.infermark.annotations.UserCentricRate.class)) {
       assertThat(a.isAnnotationPresent(Inherited.class)).as("@Inherited on @" + a.getSimpleName()).isTrue();
       assertThat(a.getAnnotation(java.lang.annotation.Target.class).value()).as("@" + a.getSimpleName() + " targets")
           .contains(java.lang.annotation.ElementType.ANNOTATION_TYPE);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.infermark.api.ClosedLoop;
+import dev.infermark.api.OpenLoop;
 import dev.infermark.api.VirtualUser;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
@@ -16,15 +17,19 @@ import dev.infermark.api.request.RequestTags;
 import dev.infermark.api.status.API;
 
 /**
- * The generic closed-loop workload: each virtual user replays the same conversation (its turns in
- * order, the history carrying each reply) again and again. The harness runs the phases
- * ({@link ClosedLoop}); one iteration is one play of the conversation. With several
+ * The generic workload: one iteration plays the conversation (its turns in order, the history carrying
+ * each reply). As a {@link ClosedLoop} each virtual user plays it again and again; as an {@link OpenLoop}
+ * (a run with {@code request-rate}) each arrival plays it once, its first turn due at the arrival's instant
+ * and each later turn as soon as the previous answer is in. The harness runs the phases either way. With several
  * {@code infermark.url}s, a conversation of more than one turn keeps each user on one URL (its
  * history's prefix cache lives there: affinity {@code user-<index>}); one-turn conversations go
  * round-robin.
  */
 @API(status = STABLE, since = "0.1")
-public final class Conversations implements ClosedLoop {
+public final class Conversations implements ClosedLoop, OpenLoop {
+  /** How many affinity keys users share at most (an open loop numbers its arrivals without end). */
+  private static final int AFFINITY_KEYS = 1 << 16;
+
   private final List<Turn> turns;
 
   private Conversations(List<Turn> turns) {
@@ -47,7 +52,8 @@ public final class Conversations implements ClosedLoop {
   @Override
   public void iterate(VirtualUser user) {
     String correlation = UUID.randomUUID().toString();
-    String affinity = turns.size() > 1 ? "user-" + user.index() : null;
+    // one URL per user (an open loop's arrival): its history's prefix cache lives there; the keys stay a bounded set
+    String affinity = turns.size() > 1 ? "user-" + Math.floorMod(user.index(), AFFINITY_KEYS) : null;
     List<ChatMessage> history = new ArrayList<>();
     for (int k = 0; k < turns.size(); k++) {
       Turn turn = turns.get(k);

@@ -214,10 +214,10 @@ public final class AgenticReplayGenerator implements Methodology, Shardable {
     if (Boolean.TRUE.equals(s.get(ReplayKeys.IGNORE_TRACE_DELAYS))) {
       throw new IllegalArgumentException("infermark.ignore-trace-delays: not supported by the agentic replay");
     }
-    for (var ignored : List.of(ReplayKeys.SYNTHESIS_MAX_ISL, ReplayKeys.INTER_TURN_DELAY_CAP_SECONDS,
-        ReplayKeys.REQUEST_RATE)) {
-      if (s.isSet(ignored)) {
-        log.accept("agentx: WARNING " + ignored.property() + " has no effect on the agentic replay");
+    for (var unsupported : List.of(ReplayKeys.SYNTHESIS_MAX_ISL, ReplayKeys.INTER_TURN_DELAY_CAP_SECONDS)) {
+      if (s.isSet(unsupported)) {
+        throw new IllegalArgumentException(unsupported.property() + ": not supported by the agentic replay (it would "
+            + "have no effect); remove it");
       }
     }
     String bust = s.get(ReplayKeys.CACHE_BUST).trim().toLowerCase(Locale.ROOT);
