@@ -16,7 +16,10 @@ import dev.infermark.api.Stat;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.LoadModel;
 import dev.infermark.client.OpenAiClient;
+import dev.infermark.load.LoadModels;
+import dev.infermark.metrics.ArrivalLateness;
 import dev.infermark.metrics.ClientSelfCheck;
 import dev.infermark.metrics.Goodput;
 import dev.infermark.metrics.MetricDefs;
@@ -64,6 +67,8 @@ public final class RunRecorder implements RunRecording {
   private final PhaseMetrics profiling;
   private final InputsCollector inputs = new InputsCollector();
   private final ClientSelfCheck selfCheck = ClientSelfCheck.start();
+  private final LoadModel load;
+  private SelfCheckResult checked;
   private final ProfilingWindow window = new ProfilingWindow();
   private UrlCounts urlCounts;
   private final AtomicLong requestNum = new AtomicLong();
@@ -81,6 +86,7 @@ public final class RunRecorder implements RunRecording {
   public RunRecorder(Path artifactDir, Settings settings) {
     this.dir = artifactDir;
     Goodput goodput = Goodput.parse(settings.get(Keys.GOODPUT));
+    this.load = loadModel(settings);
     this.warmup = new PhaseMetrics(Phase.WARMUP.label(), goodput);
     this.profiling = new PhaseMetrics(Phase.PROFILING.label(), goodput);
     Path file = artifactDir.resolve(JSONL);
@@ -160,16 +166,38 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
-  /** Stops the self-check (first call) and returns its result. */
+  /**
+   * Stops the self-check (first call) and returns its result, with the warning of the arrival-lateness rule
+   * ({@link ArrivalLateness}) on the profiling requests' schedule lag when the run's load is paced.
+   */
   public SelfCheckResult selfCheck() {
     long chunks;
     lock.lock();
     try {
+      if (checked != null) {
+        return checked;
+      }
       chunks = contentChunks;
     } finally {
       lock.unlock();
     }
-    return selfCheck.stop(chunks);
+    SelfCheckResult sc = selfCheck.stop(chunks);
+    Summary p = load instanceof LoadModel.Closed ? null : summary(Phase.PROFILING);
+    SelfCheckResult withArrivals = p == null ? sc
+        : ArrivalLateness.warning(load, p.stats(MetricDefs.SCHEDULE_LAG)).map(sc::withWarning).orElse(sc);
+    return locked(() -> checked == null ? checked = withArrivals : checked);
+  }
+
+  /**
+   * The run's load model, for the arrival-lateness rule; a closed loop when the settings make none (the harness
+   * reports them before any load).
+   */
+  private static LoadModel loadModel(Settings settings) {
+    try {
+      return LoadModels.of(settings);
+    } catch (IllegalArgumentException reportedLater) {
+      return new LoadModel.Closed(1, null);
+    }
   }
 
   /**
