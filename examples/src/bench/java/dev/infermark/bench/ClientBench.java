@@ -4,8 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +29,6 @@ import dev.infermark.run.Progress;
 import dev.infermark.run.RunRecording;
 import dev.infermark.scenario.Standard;
 import dev.infermark.settings.Settings;
-import dev.infermark.testkit.CBuild;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -79,10 +76,10 @@ public final class ClientBench {
     root.put("processors", Runtime.getRuntime().availableProcessors());
     root.put("java", Runtime.version().toString());
     ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(root.withArray("jvm_args")::add);
-    root.put("system_load_average_start", load());
+    root.put("system_load_average_start", BenchJvm.load());
     Files.createDirectories(out.toAbsolutePath().getParent());
 
-    Path floor = buildFloor(out.toAbsolutePath().getParent(), root);
+    Path floor = SseFloor.build(out.toAbsolutePath().getParent(), root);
     if (floor != null) {
       ObjectNode cases = root.putObject("cases");
       for (Case c : CASES) {
@@ -93,63 +90,28 @@ public final class ClientBench {
         cases.set(c.name(), o);
       }
     }
-    root.put("system_load_average_end", load());
+    root.put("system_load_average_end", BenchJvm.load());
     Json.PRETTY.writeValue(out.toFile(), root);
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  /** Compiles sse_floor.c; null (and a {@code skipped} reason in the output) when it cannot. */
-  private static Path buildFloor(Path dir, ObjectNode root) throws Exception {
-    Path src = floorSource();
-    if (src == null) {
-      return skip(root, "no shared/bench/sse_floor.c found upwards from " + Path.of("").toAbsolutePath()
-          + " (set -Dbench.floor-src)");
-    }
-    CBuild.Result built = CBuild.compile(src, dir.resolve("sse_floor"));
-    if (!built.ok()) {
-      return skip(root, built.skipped());
-    }
-    root.put("floor_source", src.toString());
-    return built.bin();
-  }
-
-  private static Path skip(ObjectNode root, String why) {
-    System.out.println("client benchmark skipped: " + why);
-    root.put("skipped", why);
-    return null;
-  }
-
-  private static Path floorSource() {
-    String p = System.getProperty("bench.floor-src");
-    if (p != null && !p.isBlank()) {
-      return Files.isRegularFile(Path.of(p)) ? Path.of(p) : null;
-    }
-    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-      Path f = d.resolve("shared/bench/sse_floor.c");
-      if (Files.isRegularFile(f)) {
-        return f;
-      }
-    }
-    return null;
-  }
-
   private static ObjectNode runCase(Path floor, Case c, List<String> transports, Path dir) throws Exception {
-    int port = freePort();
-    Process server = start(floor, "serve", Integer.toString(port), Integer.toString(c.intervalMs()),
+    int port = SseFloor.freePort();
+    Process server = SseFloor.start(floor, "serve", Integer.toString(port), Integer.toString(c.intervalMs()),
         Integer.toString(c.tokens()), c.mode());
     // short streams of the same shape, for warming up what runs once per request
-    int shortPort = freePort();
-    Process shortServer = start(floor, "serve", Integer.toString(shortPort), Integer.toString(c.intervalMs()),
+    int shortPort = SseFloor.freePort();
+    Process shortServer = SseFloor.start(floor, "serve", Integer.toString(shortPort), Integer.toString(c.intervalMs()),
         Integer.toString(SHORT_TOKENS), c.mode());
     try {
-      awaitListening(server);
-      awaitListening(shortServer);
+      SseFloor.awaitListening(server);
+      SseFloor.awaitListening(shortServer);
       ObjectNode o = Json.object();
       o.put("streams", c.streams());
       o.put("tokens", c.tokens());
       o.put("interval_ms", c.intervalMs());
       o.put("mode", c.mode());
-      o.put("system_load_average", load());
+      o.put("system_load_average", BenchJvm.load());
       ObjectNode f = floorClient(floor, port, c.streams());
       System.out.println(c.name() + " floor: " + f);
       f.put("complete", f.path("chunks").asLong() == (long) c.streams() * c.tokens());
@@ -173,35 +135,8 @@ public final class ClientBench {
     }
   }
 
-  /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
-  private static Process start(Path floor, String... args) throws IOException {
-    String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
-    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, floor.toString()));
-    argv.addAll(List.of(args));
-    return new ProcessBuilder(argv).start();
-  }
-
-  private static void awaitListening(Process server) throws IOException {
-    BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = err.readLine()) != null) {
-      if (line.contains("listening")) {
-        Thread.ofVirtual().start(() -> err.lines().forEach(l -> System.out.println("sse_floor serve: " + l)));
-        Thread.ofVirtual().start(() -> {
-          try {
-            server.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-          } catch (IOException ignored) {
-            // the server is gone
-          }
-        });
-        return;
-      }
-    }
-    throw new IOException("sse_floor serve exited before listening (exit " + server.exitValue() + ")");
-  }
-
   private static ObjectNode floorClient(Path floor, int port, int streams) throws Exception {
-    Process p = start(floor, "client", Integer.toString(port), Integer.toString(streams));
+    Process p = SseFloor.start(floor, "client", Integer.toString(port), Integer.toString(streams));
     Thread errs = Thread.ofVirtual().start(() -> new BufferedReader(new InputStreamReader(p.getErrorStream(),
         StandardCharsets.UTF_8)).lines().forEach(l -> System.out.println("sse_floor client: " + l)));
     String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -231,17 +166,17 @@ public final class ClientBench {
     Map<String, Long> byGroup;
     long alloc;
     try (client; RunRecording rec = Standard.recordings().open(runDir, settings, client)) {
-      long[] gc0 = gc();
+      long[] gc0 = BenchJvm.gc();
       long jit0 = jitMs();
       Map<String, Long> threads0 = ThreadCpu.byGroup();
       long alloc0 = allocatedBytes();
-      long cpu0 = cpuNs();
+      long cpu0 = BenchJvm.cpuNs();
       records = round(client, rec, c.streams(), c.tokens(), "s");
-      cpu = cpuNs() - cpu0;
+      cpu = BenchJvm.cpuNs() - cpu0;
       alloc = allocatedBytes() - alloc0;
       byGroup = ThreadCpu.minus(ThreadCpu.byGroup(), threads0);
       jitMs = jitMs() - jit0;
-      long[] gc1 = gc();
+      long[] gc1 = BenchJvm.gc();
       gc = new long[] {gc1[0] - gc0[0], gc1[1] - gc0[1]};
     }
     long chunks = records.stream().mapToLong(r -> r.contentChunkNs().length).sum();
@@ -280,7 +215,7 @@ public final class ClientBench {
       o.put("ts_error_p99_ms", e[(int) (e.length * 0.99)] / 1e6);
       o.put("ts_error_max_ms", e[e.length - 1] / 1e6);
     }
-    deleteTree(runDir);
+    BenchJvm.deleteTree(runDir);
     return o;
   }
 
@@ -327,7 +262,7 @@ public final class ClientBench {
       }
       round(warm, rec, c.streams(), tokens, tag);
     }
-    deleteTree(warmDir);
+    BenchJvm.deleteTree(warmDir);
   }
 
   private static List<RequestRecord> round(ServerClient client, RunRecording rec, int streams, int tokens, String tag)
@@ -414,26 +349,6 @@ public final class ClientBench {
     return Double.isFinite(v) ? Math.round(v * 100) / 100.0 : v;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
-
-  private static double load() {
-    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-  }
-
-  private static long[] gc() {
-    long n = 0;
-    long ms = 0;
-    for (var b : ManagementFactory.getGarbageCollectorMXBeans()) {
-      n += Math.max(0, b.getCollectionCount());
-      ms += Math.max(0, b.getCollectionTime());
-    }
-    return new long[] {n, ms};
-  }
-
   private static long allocatedBytes() {
     return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
         && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t.getTotalThreadAllocatedBytes() : -1;
@@ -442,17 +357,5 @@ public final class ClientBench {
   private static long jitMs() {
     var b = ManagementFactory.getCompilationMXBean();
     return b != null && b.isCompilationTimeMonitoringSupported() ? b.getTotalCompilationTime() : 0;
-  }
-
-  private static long cpuNs() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-  }
-
-  private static void deleteTree(Path p) throws IOException {
-    try (var s = Files.walk(p)) {
-      for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(q);
-      }
-    }
   }
 }
