@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,23 +13,26 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-import dev.infermark.api.request.ErrorKind;
-import dev.infermark.api.request.Phase;
-import dev.infermark.api.request.RequestRecord;
-import dev.infermark.api.workload.Conversations;
-import dev.infermark.api.workload.Turn;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.Stats;
-import dev.infermark.testkit.ScenarioTestKit;
+import dev.infermark.run.Cancellation;
+import dev.infermark.run.RunOutcome;
+import dev.infermark.scenario.RunParams;
+import dev.infermark.scenario.ScenarioModel;
+import dev.infermark.scenario.ScenarioRunner;
+import dev.infermark.scenario.Standard;
+import dev.infermark.settings.SettingsRegistry;
+import dev.infermark.settings.SettingsResolver;
 import dev.infermark.testkit.WakeFloor;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The open loop's arrival lateness (issue 25): how long after its intended instant each request left
  * ({@code startNs - dueNs}, the record's {@code schedule_lag}), at {@code bench.rates} (1,000 and 5,000) requests per
- * second against {@code sse_floor serve} (a paced C server in its own process, {@link SseFloor}), through the run's
- * real path ({@link ScenarioTestKit} with the run's recording: harness, pacer, client, {@code profile_export.jsonl}).
+ * second against {@code sse_floor serve} (a paced C server in its own process, {@link SseFloor}), through the runner a
+ * user's run takes ({@link OpenLoopBenchScenario}: harness, pacer, client, recording into {@code profile_export.jsonl}).
  * Beside each measured window, in the same window: {@link WakeFloor}, a C thread in its own process sleeping to
  * instants one mean gap apart (1 ms, 0.2 ms), the lateness no thread on this machine can beat. Target: the open
  * loop's p99 at most {@value #TARGET_RATIO}× the floor's. Each rate is measured {@code bench.repeats} times (3),
@@ -103,44 +105,50 @@ public final class OpenLoopBench {
   }
 
   /**
-   * One run of the open loop at {@code rate} for {@code seconds} through the run's real path, its recording included;
-   * the floor, when given, measures during it.
+   * One run of the open loop at {@code rate} for {@code seconds} through the runner a user's run takes
+   * ({@link ScenarioRunner} with the standard client and recording, {@link OpenLoopBenchScenario}); the lateness is
+   * read back from its {@code profile_export.jsonl} ({@code request_start_ns - credit_issued_ns}, the record's
+   * {@code schedule_lag}). The floor, when given, measures during the run (no warmup phase: profiling from the start).
    */
   private static ObjectNode run(URI base, int rate, int seconds, Path dir, WakeFloor floor) throws Exception {
-    Map<String, String> settings = Map.of("request-rate", Integer.toString(rate), "arrival-pattern",
-        System.getProperty("bench.arrival", "poisson"), "benchmark-duration", seconds + "s", "benchmark-grace-period", "10s",
-        "model", "floor", "preflight", "false", "request-timeout", "60s", "transport",
-        System.getProperty("bench.transport", "netty"));
-    List<String> warnings = new CopyOnWriteArrayList<>();
     Path artifacts = Files.createTempDirectory(dir, "openloop-" + rate + "-");
+    Map<String, String> settings = Map.ofEntries(Map.entry("url", base.toString()),
+        Map.entry("request-rate", Integer.toString(rate)), Map.entry("arrival-pattern", System.getProperty("bench.arrival",
+            "poisson")), Map.entry("benchmark-duration", seconds + "s"), Map.entry("benchmark-grace-period", "10s"),
+        Map.entry("model", "floor"), Map.entry("preflight", "false"), Map.entry("request-timeout", "60s"),
+        Map.entry("transport", System.getProperty("bench.transport", "netty")), Map.entry("artifact-dir", artifacts.toString()),
+        Map.entry("no-server-metrics", "true"), Map.entry("warmup-duration", "0s"), Map.entry("progress-interval", "10s"));
+    settings.forEach((k, v) -> System.setProperty("infermark." + k, v));
+    List<String> warnings = new CopyOnWriteArrayList<>();
     long[] gc0 = BenchJvm.gc();
     long cpu0 = BenchJvm.cpuNs();
     double load = BenchJvm.load();
+    ScenarioRunner runner = new ScenarioRunner(SettingsResolver.fromSystem(SettingsRegistry.load()), Standard.clients(),
+        Standard.recordings(), line -> {
+          if (line.contains("WARNING")) {
+            warnings.add(line);
+          }
+        });
     if (floor != null) {
       floor.start(seconds);
     }
     long t0 = System.nanoTime();
-    ScenarioTestKit.Run run = ScenarioTestKit.settings(settings).target(base).artifacts(artifacts).log(l -> {
-      if (l.contains("WARNING")) {
-        warnings.add(l);
-      }
-    }).run(Conversations.repeat(Turn.user("hi").maxTokens(tokensAsked())));
+    RunOutcome outcome = runner.run(ScenarioModel.of(OpenLoopBenchScenario.class), RunParams.none(), new Cancellation());
     long wallNs = System.nanoTime() - t0;
     long cpu = BenchJvm.cpuNs() - cpu0;
     long[] gc1 = BenchJvm.gc();
-    BenchJvm.deleteTree(artifacts);
-    if (run.failure() != null) {
-      throw new IllegalStateException("the open loop at " + rate + "/s failed", run.failure());
+    if (outcome.aborted().isPresent() || outcome.cancelled()) {
+      throw new IllegalStateException("the open loop at " + rate + "/s did not run to its end: " + outcome.aborted());
     }
     ObjectNode r = Json.object();
     r.put("rate", rate);
     r.put("system_load_average", load);
-    List<RequestRecord> sent = run.records().stream()
-        .filter(x -> x.phase() == Phase.PROFILING && x.dueNs() >= 0 && x.startNs() > 0 && departed(x)).toList();
-    r.put("requests", sent.size());
-    r.put("failed", sent.stream().filter(x -> !x.ok()).count());
-    r.put("achieved_rate", Math.round(sent.size() * 10.0 / seconds) / 10.0);
-    double[] late = sent.stream().mapToDouble(x -> (x.startNs() - x.dueNs()) / 1e6).sorted().toArray();
+    long[] counts = new long[2];
+    double[] late = lateness(artifacts, counts);
+    BenchJvm.deleteTree(artifacts);
+    r.put("requests", counts[0]);
+    r.put("failed", counts[1]);
+    r.put("achieved_rate", Math.round(counts[0] * 10.0 / seconds) / 10.0);
     lateness(r, late);
     r.put("client_cpu_cores", Math.round(cpu / (double) wallNs * 100) / 100.0);
     r.put("gc_collections", gc1[0] - gc0[0]);
@@ -150,14 +158,37 @@ public final class OpenLoopBench {
     return r;
   }
 
-  /** Whether it left: a request cancelled while it waited for its instant never did (its start is its end). */
-  private static boolean departed(RequestRecord r) {
-    return r.error() == null || r.error().kind() != ErrorKind.CANCELLED
-        || !"cancelled before its due instant".equals(r.error().message());
-  }
-
-  private static int tokensAsked() {
-    return Integer.getInteger("bench.tokens", 4);
+  /**
+   * The profiling requests' lateness (ms, sorted) from the run's {@code profile_export.jsonl}; {@code counts}: the
+   * requests and the failed among them.
+   */
+  private static double[] lateness(Path artifacts, long[] counts) throws java.io.IOException {
+    Path jsonl;
+    try (var files = Files.walk(artifacts)) {
+      jsonl = files.filter(f -> f.getFileName().toString().equals("profile_export.jsonl")).findFirst()
+          .orElseThrow(() -> new IllegalStateException("no profile_export.jsonl under " + artifacts));
+    }
+    double[] late = new double[1024];
+    int n = 0;
+    try (var lines = Files.lines(jsonl)) {
+      for (String line : (Iterable<String>) lines::iterator) {
+        JsonNode rec = Json.MAPPER.readTree(line);
+        JsonNode m = rec.path("metadata");
+        if (!m.path("benchmark_phase").asString("").equals("profiling") || !m.has("credit_issued_ns")
+            || "cancelled before its due instant".equals(rec.path("error").path("message").asString(""))) {
+          continue; // a request cancelled while it waited for its instant never left
+        }
+        if (n == late.length) {
+          late = Arrays.copyOf(late, n * 2);
+        }
+        late[n++] = (m.get("request_start_ns").asLong() - m.get("credit_issued_ns").asLong()) / 1e6;
+        counts[1] += rec.path("error").isObject() ? 1 : 0;
+      }
+    }
+    counts[0] = n;
+    double[] sorted = Arrays.copyOf(late, n);
+    Arrays.sort(sorted);
+    return sorted;
   }
 
   /** p50, p99, p99.9, max (ms) and the fraction over 2 ms of sorted lateness values, as wake_floor.c reports them. */
@@ -208,13 +239,13 @@ public final class OpenLoopBench {
     return s;
   }
 
-  private static double median(ArrayNode rounds, java.util.function.ToDoubleFunction<tools.jackson.databind.JsonNode> f) {
+  private static double median(ArrayNode rounds, java.util.function.ToDoubleFunction<JsonNode> f) {
     double[] v = streamOf(rounds).mapToDouble(f).filter(Double::isFinite).sorted().toArray();
     return v.length == 0 ? Double.NaN : round4(v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2);
   }
 
-  private static java.util.stream.Stream<tools.jackson.databind.JsonNode> streamOf(ArrayNode a) {
-    List<tools.jackson.databind.JsonNode> l = new ArrayList<>();
+  private static java.util.stream.Stream<JsonNode> streamOf(ArrayNode a) {
+    List<JsonNode> l = new ArrayList<>();
     a.forEach(l::add);
     return l.stream();
   }

@@ -23,11 +23,12 @@ class ArrivalLatenessTest {
   }
 
   @Test
-  void theBoundIsATenthOfTheMeanGapAndAtLeastOneMillisecond() {
+  void theBoundIsATenthOfTheMeanGapAndAtLeastTwoMilliseconds() {
     assertThat(ArrivalLateness.bound(10)).isEqualTo(10.0); // 100 ms gaps
+    assertThat(ArrivalLateness.bound(40)).isEqualTo(2.5);
     assertThat(ArrivalLateness.bound(50)).isEqualTo(2.0);
-    assertThat(ArrivalLateness.bound(1000)).isEqualTo(1.0); // 1 ms gaps: the floor
-    assertThat(ArrivalLateness.bound(5000)).isEqualTo(1.0);
+    assertThat(ArrivalLateness.bound(1000)).isEqualTo(2.0); // 1 ms gaps: the floor
+    assertThat(ArrivalLateness.bound(5000)).isEqualTo(2.0);
     assertThat(lagP99(3).orElseThrow().p99()).isEqualTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
   }
 
@@ -37,9 +38,9 @@ class ArrivalLatenessTest {
     assertThat(ArrivalLateness.warning(open(10, 0), lagP99(12))).hasValueSatisfying(w -> assertThat(w)
         .startsWith("WARNING client self-check: arrivals left late: schedule lag p99 12.00 ms is over 10.00 ms")
         .contains("100.000 ms at 10/s").contains("own cores or lower the rate").doesNotContain("\n"));
-    assertThat(ArrivalLateness.warning(open(2000, 0), lagP99(0.9))).isEmpty();
-    assertThat(ArrivalLateness.warning(open(2000, 0), lagP99(1.2))).hasValueSatisfying(w -> assertThat(w)
-        .contains("over 1.00 ms").contains("0.500 ms at 2000/s"));
+    assertThat(ArrivalLateness.warning(open(2000, 0), lagP99(1.9))).isEmpty();
+    assertThat(ArrivalLateness.warning(open(2000, 0), lagP99(2.2))).hasValueSatisfying(w -> assertThat(w)
+        .contains("over 2.00 ms").contains("0.500 ms at 2000/s"));
   }
 
   @Test
@@ -59,7 +60,7 @@ class ArrivalLatenessTest {
   void aRampIsCheckedAtItsTargetRateAndNothingMeasuredWarnsOfNothing() {
     LoadModel.Open ramped = new LoadModel.Open(100, Arrival.CONSTANT, 1, 0,
         new LoadModel.Ramp(RampShape.LINEAR, 0, Duration.ofSeconds(10)), null);
-    assertThat(ArrivalLateness.warning(ramped, lagP99(1.5))).isPresent();
+    assertThat(ArrivalLateness.warning(ramped, lagP99(2.5))).isPresent();
     assertThat(ArrivalLateness.warning(open(10, 0), Optional.empty())).isEmpty();
   }
 }
