@@ -100,10 +100,10 @@ class ProfileCommandTest {
 
   @Test
   void anUnsupportedAiperfFlagFailsWithItsNameAndAnUnknownOneWithADidYouMean() {
-    Parsed p = parse("--scenario", "x", "--request-rate-mode", "poisson", "--ui-type", "simple", "--concurency", "4");
+    Parsed p = parse("--scenario", "x", "--request-cancellation-rate", "5", "--ui-type", "simple", "--concurency", "4");
 
     assertThat(p.problems()).containsExactly(
-        "AIPerf flags infermark does not support: --request-rate-mode, --ui-type\n"
+        "AIPerf flags infermark does not support: --request-cancellation-rate, --ui-type\n"
             + "  --ui-type: infermark prints progress lines instead (--progress-interval)",
         "unknown flag --concurency; did you mean --concurrency?");
   }
