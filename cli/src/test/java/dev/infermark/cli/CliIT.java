@@ -329,10 +329,10 @@ class CliIT {
       assertThat(help.out()).as(k.name()).contains("--" + k.name());
     }
 
-    Result unsupported = infermark(tmp, "profile", "--scenario", "mmlu", "--preset", "smoke", "--request-rate-mode",
-        "poisson", "--workers-max", "4");
+    Result unsupported = infermark(tmp, "profile", "--scenario", "mmlu", "--preset", "smoke", "--request-cancellation-rate",
+        "5", "--workers-max", "4");
     assertThat(unsupported.exit()).isEqualTo(2);
-    assertThat(unsupported.err()).contains("AIPerf flags infermark does not support: --request-rate-mode, --workers-max")
+    assertThat(unsupported.err()).contains("AIPerf flags infermark does not support: --request-cancellation-rate, --workers-max")
         .contains("--workers-max: infermark runs in one JVM");
     assertThat(unsupported.out()).doesNotContain("infermark: results");
   }
