@@ -19,7 +19,6 @@ import dev.infermark.agentperf.power.PowerSampler;
 import dev.infermark.agentperf.power.PowerSummary;
 import dev.infermark.agentperf.results.AgentPerfReport;
 import dev.infermark.agentperf.results.PhasesTable;
-import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.agentperf.search.TierResult;
@@ -138,7 +137,7 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
           + AgentPerfKeys.PHASE_AGENTS + " (a controller sets it per phase, see docs/scale-out.md), or run the search "
           + "unsharded");
     }
-    CapacitySearch search = o.search();
+    dev.infermark.sweep.LimitSearch search = o.search();
     Integer accelerators = o.accelerators().orElse(null);
     TierSearches searches;
     RuntimeException failure = null;
@@ -222,12 +221,12 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
     Integer acc = report.accelerators();
     for (TierResult t : report.tiers()) {
       String name = t.tier().name();
-      int cap = t.outcome().capacity();
+      int cap = t.capacity();
       r.tierValue(name, Tier.SUPPORTED_AGENTS, Stat.VALUE, cap, "agents");
       // The search's ceiling passed: the capacity is at least that many agents.
-      r.headline(name, Tier.SUPPORTED_AGENTS, (t.outcome().reachedMax() ? "≥ " : "") + cap + " agents");
-      r.reportEntry(name + " supported_agents", cap + (t.outcome().reachedMax() ? " (lower bound)"
-          : t.outcome().firstFail() >= 0 ? " (first fail " + t.outcome().firstFail() + ")" : ""));
+      r.headline(name, Tier.SUPPORTED_AGENTS, (t.reachedMax() ? "≥ " : "") + cap + " agents");
+      r.reportEntry(name + " supported_agents", cap + (t.reachedMax() ? " (lower bound)"
+          : t.firstFail() >= 0 ? " (first fail " + t.firstFail() + ")" : ""));
       PhaseResult at = t.atCapacity();
       if (at == null) {
         continue;

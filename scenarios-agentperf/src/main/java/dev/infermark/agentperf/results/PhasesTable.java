@@ -40,9 +40,9 @@ public final class PhasesTable {
       out.add("* phase ended before its gates were met (timeout or cancel): it fails every tier");
     }
     for (TierResult t : r.tiers()) {
-      out.add(String.format(Locale.ROOT, "%s: %d agents%s", t.tier().name(), t.outcome().capacity(),
-          t.outcome().reachedMax() ? " (at agentperf-max-agents: a lower bound)"
-              : t.outcome().firstFail() >= 0 ? " (first fail at " + t.outcome().firstFail() + ")" : ""));
+      out.add(String.format(Locale.ROOT, "%s: %d agents%s", t.tier().name(), t.capacity(),
+          t.reachedMax() ? " (at agentperf-max-agents: a lower bound)"
+              : t.firstFail() >= 0 ? " (first fail at " + t.firstFail() + ")" : ""));
     }
     return out;
   }

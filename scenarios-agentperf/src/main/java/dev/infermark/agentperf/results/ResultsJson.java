@@ -14,7 +14,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.infermark.agentperf.phase.PhaseResult;
 import dev.infermark.agentperf.phase.TokenCheck;
 import dev.infermark.agentperf.power.PowerSummary;
-import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.TierResult;
 import dev.infermark.json.Json;
@@ -136,7 +135,6 @@ public final class ResultsJson {
   }
 
   private static TierJson tier(TierResult t, Integer accelerators) {
-    CapacitySearch.Outcome out = t.outcome();
     PhaseResult at = t.atCapacity();
     Integer phase = null;
     Double thr = null;
@@ -156,20 +154,20 @@ public final class ResultsJson {
       ttft = measured(at.stats().p95TtftMs() / 1000.0);
       e2e = measured(at.stats().p25E2eSpeed());
       if (accelerators != null && accelerators > 0) {
-        perAcc = (double) out.capacity() / accelerators;
+        perAcc = (double) t.capacity() / accelerators;
         thrPerAcc = measured(throughput / accelerators);
       }
       if (at.power() != null && at.power().meanTotalWatts() > 0) {
         double mw = at.power().meanTotalWatts() / 1e6;
         watts = at.power().meanTotalWatts();
-        perMw = out.capacity() / mw;
+        perMw = t.capacity() / mw;
         thrPerMw = measured(throughput / mw);
       }
     }
     return new TierJson(t.tier().name(), t.tier().criteria().stream().map(Objective::of).toList(),
-        measured(t.tier().minSupportedAgents()), out.capacity(), out.reachedMax(), out.firstFail() >= 0 ? out.firstFail() : null,
+        measured(t.tier().minSupportedAgents()), t.capacity(), t.reachedMax(), t.firstFail() >= 0 ? t.firstFail() : null,
         phase, thr, speed, ttft, e2e, perAcc, thrPerAcc, watts, perMw, thrPerMw,
-        out.steps().stream().map(s -> new Step(s.agents(), s.pass(), s.stage())).toList());
+        t.outcome().steps().stream().map(s -> new Step((int) s.value(), s.pass(), s.stage())).toList());
   }
 
   private static PhaseJson phase(PhaseResult p, Map<String, String> verdicts) {
