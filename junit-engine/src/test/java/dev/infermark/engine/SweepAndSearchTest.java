@@ -82,8 +82,9 @@ class SweepAndSearchTest {
 
   @Test
   void theSearchFindsTheSimulatorsCapacityInALogarithmicNumberOfProbes() throws Exception {
-    // Six sequences run at once; a seventh user waits for a slot, its TTFT a fraction of a request's
-    // 0.67 s, (measured 340 ms at 7 users), far beyond 150 ms, while within the capacity it is a step or three (about 60 ms at 6).
+    // Six sequences run at once; a seventh user waits for a slot, its TTFT a good part of a request's
+    // 0.67 s (340 ms measured at 7 users), far beyond 150 ms, while within the capacity it is a step
+    // or three (about 60 ms at 6).
     EngineExecutionResults r = kit(SearchChatScenario.class)
         .configurationParameter("infermark.simulator-max-num-seqs", "6")
         .configurationParameter("infermark.simulator-time-scale", "10")
