@@ -59,6 +59,15 @@ public record ComparedRun(Path path, Tool tool, String scenario, Map<String, Str
    * @throws IllegalArgumentException naming the path when it is none of the three
    */
   public static ComparedRun read(Path path) {
+    return read(path, true);
+  }
+
+  /** Which tool made {@code path}, its scenario and settings, and its summaries, without the per-request values. */
+  public static ComparedRun describe(Path path) {
+    return read(path, false);
+  }
+
+  private static ComparedRun read(Path path, boolean records) {
     if (Files.isRegularFile(path)) {
       JsonNode n = parse(path);
       if (!PeerDefinitions.isVllmResult(n)) {
@@ -98,7 +107,7 @@ public record ComparedRun(Path path, Tool tool, String scenario, Map<String, Str
         }
         trials.add(flatten(summary));
       }
-      if (Files.exists(dir.resolve(RECORDS))) {
+      if (records && Files.exists(dir.resolve(RECORDS))) {
         readRecords(dir.resolve(RECORDS), pooled);
       }
     }

@@ -837,8 +837,14 @@
     if (root.getAttribute('data-report') === 'loading') root.setAttribute('data-report', 'ok');
   }
 
+  // Pages and sections of other scripts (sweep.js): window.infermarkPages[kind](data, ui) draws a
+  // page of its own kind, window.infermarkSections[kind] add sections to a page of ours.
+  var ui = { h: h, section: section, panel: panel, table: table, plot: plot, axis: axis, line: line, fmt: fmt, pct: pct,
+    isNum: isNum, notes: notes, COLORS: COLORS, charts: charts, app: app };
   try {
-    if (DATA.kind === 'compare') compareReport(DATA); else runReport(DATA);
+    var own = (window.infermarkPages || {})[DATA.kind];
+    if (own) own(DATA, ui); else if (DATA.kind === 'compare') compareReport(DATA); else runReport(DATA);
+    ((window.infermarkSections || {})[DATA.kind || 'run'] || []).forEach(function (f) { f(DATA, ui); });
     app.appendChild(h('footer', { text: 'infermark report · charts by uPlot · self-contained: nothing is loaded from the network' }));
   } catch (e) {
     window.reportError('report script failed: ' + (e && e.stack || e));
