@@ -52,7 +52,7 @@ public final class PeerDefinitions {
           true),
       new Definition("request_latency",
           "last response byte − request start",
-          "response end − request start (the same)",
+          null,
           "E2EL: last chunk − its own send time (mean/median/pNN_e2el_ms)",
           false),
       new Definition("output_token_throughput",

@@ -78,7 +78,7 @@ public record RegressionGate(ComparedRun baseline, List<RegressionCheck> checks,
       dir = RunFolders.latest(scenarioDir).orElseThrow(() -> new IllegalArgumentException(BaselineKeys.BASELINE
           + "=latest: " + scenarioDir + " has no run of " + scenario + " yet to compare with"));
     } else {
-      dir = Path.of(text.strip()).toAbsolutePath();
+      dir = Path.of(text.strip()).toAbsolutePath().normalize();
     }
     ComparedRun run;
     try {

@@ -41,6 +41,9 @@ final class PeerRuns {
       throw new IllegalArgumentException("not a run folder or a vllm bench serve result JSON: " + path);
     }
     ObjectNode summary = PeerDefinitions.vllmSummary(n);
+    ObjectNode endpoint = summary.putObject("input_config").putObject("endpoint");
+    endpoint.putArray("model_names").add(n.path("model_id").asString("?"));
+    endpoint.put("url", "not recorded by vllm bench");
     return new RunFolder(path, summary, List.of(), new HashMap<>(), null, null, null, null,
         List.of("a vllm bench serve result: summary statistics only (no per-request records, so no distributions or "
             + "timeline); its TPOT is lined up as inter_token_latency and its ITL as inter_chunk_latency"));
