@@ -69,6 +69,23 @@ class ProfileCommandTest {
   }
 
   @Test
+  void aConcurrencyListSweepsAndAiperfsSearchFlagsSetTheSearch() {
+    // AIPerf's sweep spelling (one run per value, also one sweep: docs/sweeps.md) and its search flags.
+    Parsed p = parse("--scenario", "x", "--concurrency", "1,2,4,8", "--search-space", "phases.profiling.concurrency:1,1000:int",
+        "--search-style", "monotonic", "--search-max-iterations", "12", "--search-sla", "time_to_first_token:p95:lt:200",
+        "--search-sla", "inter_token_latency:p95:lt:25", "--search-precision", "5%", "--baseline", "latest",
+        "--regression-threshold", "0.03");
+    assertThat(p.problems()).isEmpty();
+    assertThat(p.settings()).containsEntry("concurrency", "1,2,4,8")
+        .containsEntry("search-space", "phases.profiling.concurrency:1,1000:int").containsEntry("search-style", "monotonic")
+        .containsEntry("search-max-iterations", "12")
+        .containsEntry("search-sla", "time_to_first_token:p95:lt:200,inter_token_latency:p95:lt:25")
+        .containsEntry("search-precision", "5%").containsEntry("baseline", "latest").containsEntry("regression-threshold", "0.03");
+    // TODO(request rate, issue 25): --request-rate 1,2,4,8 sweeps as --concurrency does once request-rate is a setting
+    // whose text may be a list (LoadSweeps expands every SweptSetting.LOAD setting the registry knows).
+  }
+
+  @Test
   void booleansTakeNoValueAValueOrTheirNegation() {
     assertThat(parse("--scenario", "x", "--streaming", "false", "--no-preflight", "--unsafe-override").settings())
         .containsEntry("streaming", "false").containsEntry("preflight", "false").containsEntry("unsafe-override", "true");

@@ -244,6 +244,8 @@
     if (!pf || !pf.points || !pf.points.length) return;
     var h = ui.h, fmt = ui.fmt;
     var s = ui.section('AgentPerf Pareto frontier', 'agentperf-pareto');
+    var phasesSection = document.getElementById('agentperf');
+    if (phasesSection) phasesSection.after(s); // right after the phases it is made of
     s.appendChild(h('div', { cls: 'sub', text: 'One phase per agent count, each under the steady-state rules. ' +
       'Dashed: the frontier of ' + pf.y_title + ' against ' + pf.x_title + '.' }));
     var g = h('div', { cls: 'grid' });
