@@ -23,6 +23,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import dev.infermark.engine.fixtures.SearchChatScenario;
 import dev.infermark.engine.fixtures.SweepChatScenario;
 import dev.infermark.json.Json;
+import dev.infermark.report.BrowserCheck;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -78,6 +79,7 @@ class SweepAndSearchTest {
     assertThat(csv).hasSize(5);
     assertThat(csv.get(0)).startsWith("run,group,concurrency,pass,frontier,output_token_throughput,");
     assertThat(csv.get(1)).startsWith("concurrency=1,,1,true,true,");
+    drawn(dir.resolve("sweep.html"), "sweep-simulator.png", 2);
   }
 
   @Test
@@ -104,6 +106,22 @@ class SweepAndSearchTest {
     try (Stream<Path> runs = Files.list(artifacts.resolve("search-chat"))) {
       assertThat(runs.filter(p -> p.getFileName().toString().contains("-concurrency=")).count()).isEqualTo(6);
     }
+    assertThat(drawn(dir.resolve("sweep.html"), "search-simulator.png", 3)).contains("Largest passing concurrency: 6 (fails at 7)");
+  }
+
+  /**
+   * The page as headless Chromium drew it (screenshot in {@code target/screenshots}): no error, every
+   * chart with data. Empty without Chromium, unless {@value BrowserCheck#REQUIRE_ENV} is set (CI).
+   */
+  private static String drawn(Path page, String screenshot, int charts) throws Exception {
+    java.util.Optional<Path> chromium = BrowserCheck.chromium();
+    if (chromium.isEmpty() && !"true".equalsIgnoreCase(System.getenv(BrowserCheck.REQUIRE_ENV))) {
+      return "";
+    }
+    BrowserCheck.Result r = BrowserCheck.check(chromium.orElseThrow(), page, Path.of("target", "screenshots", screenshot));
+    assertThat(r.problems()).isEmpty();
+    assertThat(r.charts()).isEqualTo(charts);
+    return r.dom();
   }
 
   @Test

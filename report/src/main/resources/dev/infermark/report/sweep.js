@@ -48,10 +48,13 @@
     var all = [];
     marks.forEach(function (pts) { pts.forEach(function (p) { all.push(p); }); });
     var xmax = Math.max.apply(null, all.map(function (p) { return p.x; }));
+    var xmin = Math.min.apply(null, all.map(function (p) { return p.x; }));
     var ymax = Math.max.apply(null, all.map(function (p) { return p.y; }));
+    // x around the points (per-user speeds may differ by a few per cent only), room for the labels
+    var pad = 0.15 * (xmax - xmin) + 0.03 * xmax;
     ui.plot(el, name, {
       height: 320,
-      scales: { x: { time: false, range: [0, xmax * 1.15] }, y: { range: [0, ymax * 1.15] } },
+      scales: { x: { time: false, range: [Math.max(0, xmin - pad), xmax + pad] }, y: { range: [0, ymax * 1.15] } },
       axes: [ui.axis(opts.xLabel), ui.axis(opts.yLabel)],
       series: series,
       legend: { live: false },
@@ -158,7 +161,7 @@
         ctx.setLineDash([6, 4]);
         ctx.beginPath(); ctx.moveTo(u.bbox.left, y); ctx.lineTo(right, y); ctx.stroke();
         ctx.setLineDash([]);
-        ctx.fillText(b[2] + ' ' + ui.fmt(b[0]), u.bbox.left + 4, y + b[3]);
+        ctx.fillText(b[2] + ' ' + ui.fmt(b[0]), u.bbox.left + 10, y + b[3]);
       });
       steps.forEach(function (st, i) {
         var x = u.valToPos(i + 1, 'x', true), y = u.valToPos(st.value, 'y', true);
