@@ -72,12 +72,7 @@ class SweepPageTest {
     // 64 users: slower per user and no faster in total than 32, so off the frontier.
     assertThat(csv.lines().skip(1).map(l -> l.split(",")[4]).toList())
         .containsExactly("true", "true", "true", "true", "true", "true", "false");
-    Optional<Path> chromium = BrowserCheck.chromium();
-    assumeTrue(chromium.isPresent() || "true".equalsIgnoreCase(System.getenv(BrowserCheck.REQUIRE_ENV)),
-        "no chromium on the PATH: browser check skipped");
-    BrowserCheck.Result r = BrowserCheck.check(chromium.orElseThrow(), out.resolve("sweep.html"),
-        BrowserReportTest.SHOTS.resolve("sweep.png"));
-    assertThat(r.problems()).isEmpty();
+    BrowserCheck.Result r = drawn(out, "sweep.png");
     assertThat(r.charts()).isEqualTo(2); // the curve and TTFT against the load
     assertThat(r.dom()).contains("Sweep of concurrency — chat", "Pareto frontier", "Why points fail");
   }
@@ -88,15 +83,21 @@ class SweepPageTest {
     LimitSearch.Outcome o = plan.search().run(v -> v <= 24);
     double[] probes = o.steps().stream().mapToDouble(LimitSearch.Step::value).toArray();
     Path out = SweepFiles.write(dir.resolve("search"), curve(probes, new SearchOutcome(plan, o)), line -> { });
-    Optional<Path> chromium = BrowserCheck.chromium();
-    assumeTrue(chromium.isPresent() || "true".equalsIgnoreCase(System.getenv(BrowserCheck.REQUIRE_ENV)),
-        "no chromium on the PATH: browser check skipped");
-    BrowserCheck.Result r = BrowserCheck.check(chromium.orElseThrow(), out.resolve("sweep.html"),
-        BrowserReportTest.SHOTS.resolve("search.png"));
-    assertThat(r.problems()).isEmpty();
+    BrowserCheck.Result r = drawn(out, "search.png");
     assertThat(r.charts()).isEqualTo(3); // with the probes in order
     assertThat(r.dom()).contains("SLA search of concurrency", "Largest passing concurrency: 24 (fails at 25)",
         "Search: the probes in order");
+  }
+
+  /** The folder's page drawn in Chromium without a problem (the test skipped without Chromium, unless CI). */
+  private static BrowserCheck.Result drawn(Path sweepDir, String screenshot) {
+    Optional<Path> chromium = BrowserCheck.chromium();
+    assumeTrue(chromium.isPresent() || "true".equalsIgnoreCase(System.getenv(BrowserCheck.REQUIRE_ENV)),
+        "no chromium on the PATH: browser check skipped");
+    BrowserCheck.Result r = BrowserCheck.check(chromium.orElseThrow(), sweepDir.resolve("sweep.html"),
+        BrowserReportTest.SHOTS.resolve(screenshot));
+    assertThat(r.problems()).isEmpty();
+    return r;
   }
 
   @Test
