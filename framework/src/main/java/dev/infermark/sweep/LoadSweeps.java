@@ -39,8 +39,8 @@ public final class LoadSweeps {
   /**
    * The runs with each load setting the user gave as a list of several values ({@link SweptSetting#LOAD})
    * expanded: every run once per value, the value in its parameters under the setting's name. A
-   * setting a {@code @Param} sweeps, or that names a {@code @Param} field, is left as it is (the run
-   * then says why a list cannot be used).
+   * setting a {@code @Param} sweeps, that names a {@code @Param} field, or that the scenario locks
+   * (AgentX: one concurrency per run) is left as it is: the run then says why a list cannot be used.
    *
    * @param userSetting the user's text of a setting, by name without {@code infermark.}
    */
@@ -48,7 +48,7 @@ public final class LoadSweeps {
       SettingsRegistry registry) {
     List<RunParams> out = runs;
     for (String name : SweptSetting.LOAD) {
-      if (registry.find(name).isEmpty() || sweptByParam(model, name)) {
+      if (registry.find(name).isEmpty() || sweptByParam(model, name) || model.locks().stream().anyMatch(l -> l.key().equals(name))) {
         continue;
       }
       Optional<List<String>> values = userSetting.apply(name).map(LoadSweeps::values).filter(v -> v.size() > 1);

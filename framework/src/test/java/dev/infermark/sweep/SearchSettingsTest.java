@@ -62,6 +62,15 @@ class SearchSettingsTest {
     }
   }
 
+  @Scenario(name = "locked")
+  @dev.infermark.annotations.Locked(key = "concurrency", single = true, reason = "one level per run")
+  static class Locked {
+    @Workload
+    Conversations load() {
+      return Conversations.repeat(Turn.user("hi"));
+    }
+  }
+
   private static Optional<SearchPlan> plan(Class<?> c, Map<String, String> settings) {
     return SearchPlan.of(ScenarioModel.of(c), Settings.of(settings), REGISTRY);
   }
@@ -120,6 +129,9 @@ class SearchSettingsTest {
     assertThat(runs).extracting(RunParams::id).containsExactly("concurrency=1", "concurrency=4", "concurrency=16");
     // a single value, or a setting a @Param sweeps, is left alone
     assertThat(LoadSweeps.expand(plain, plain.runs(k -> Optional.empty()), k -> Optional.of("8"), REGISTRY))
+        .extracting(RunParams::id).containsExactly("default");
+    ScenarioModel locked = ScenarioModel.of(Locked.class);
+    assertThat(LoadSweeps.expand(locked, locked.runs(k -> Optional.empty()), k -> Optional.of("1,2,4"), REGISTRY))
         .extracting(RunParams::id).containsExactly("default");
     ScenarioModel swept = ScenarioModel.of(Swept.class);
     assertThat(LoadSweeps.expand(swept, swept.runs(k -> Optional.empty()), k -> Optional.of("1,2,4"), REGISTRY))
