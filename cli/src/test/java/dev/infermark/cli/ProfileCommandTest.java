@@ -69,6 +69,26 @@ class ProfileCommandTest {
   }
 
   @Test
+  void aConcurrencyListSweepsAndAiperfsSearchFlagsSetTheSearch() {
+    // AIPerf's sweep spelling (one run per value, also one sweep: docs/sweeps.md) and its search flags.
+    Parsed p = parse("--scenario", "x", "--concurrency", "1,2,4,8", "--search-space", "phases.profiling.concurrency:1,1000:int",
+        "--search-style", "monotonic", "--search-max-iterations", "12", "--search-sla", "time_to_first_token:p95:lt:200",
+        "--search-sla", "inter_token_latency:p95:lt:25", "--search-precision", "5%", "--baseline", "latest",
+        "--regression-threshold", "0.03");
+    assertThat(p.problems()).isEmpty();
+    assertThat(p.settings()).containsEntry("concurrency", "1,2,4,8")
+        .containsEntry("search-space", "phases.profiling.concurrency:1,1000:int").containsEntry("search-style", "monotonic")
+        .containsEntry("search-max-iterations", "12")
+        .containsEntry("search-sla", "time_to_first_token:p95:lt:200,inter_token_latency:p95:lt:25")
+        .containsEntry("search-precision", "5%").containsEntry("baseline", "latest").containsEntry("regression-threshold", "0.03");
+    // the request rate sweeps the same way (LoadSweeps expands every SweptSetting.LOAD setting into runs)
+    Parsed rates = parse("--scenario", "x", "--request-rate", "1,2.5,4", "--arrival-pattern", "gamma", "--vllm-burstiness", "0.5");
+    assertThat(rates.problems()).isEmpty();
+    assertThat(rates.settings()).containsEntry("request-rate", "1,2.5,4").containsEntry("arrival-pattern", "gamma")
+        .containsEntry("arrival-smoothness", "0.5");
+  }
+
+  @Test
   void booleansTakeNoValueAValueOrTheirNegation() {
     assertThat(parse("--scenario", "x", "--streaming", "false", "--no-preflight", "--unsafe-override").settings())
         .containsEntry("streaming", "false").containsEntry("preflight", "false").containsEntry("unsafe-override", "true");

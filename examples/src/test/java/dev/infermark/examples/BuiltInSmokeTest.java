@@ -33,7 +33,8 @@ class BuiltInSmokeTest {
   @CsvSource({
       "mmlu, accuracy_results.csv, true",
       "gsm8k, accuracy_results.csv, false",
-      "aa-agentperf, agentperf_results.json, true"})
+      "aa-agentperf, agentperf_results.json, true",
+      "aa-agentperf-kimi-k3, agentperf_results.json, true"})
   void smokePresetCompletesAndWritesItsArtifacts(String scenario, String methodologyFile, boolean openReport)
       throws IOException {
     EngineExecutionResults r = EngineTestKit.engine("infermark")

@@ -123,6 +123,13 @@ public final class ScenarioRunner {
         s = s.with(setting, value, Source.SCENARIO); // the run's value of the swept setting
       }
     }
+    // A load setting given as a list (--concurrency 1,2,4,8) is swept: this run's value of it.
+    for (var e : params.values().entrySet()) {
+      if (model.params().keySet().stream().noneMatch(f -> f.getName().equals(e.getKey()))) {
+        String name = e.getKey();
+        s = s.with(name, e.getValue(), s.isExplicit(name) ? s.entries().get(name).source() : Source.SCENARIO);
+      }
+    }
     return LockChecker.apply(model.name(), model.locks(), s);
   }
 

@@ -66,6 +66,32 @@ public final class VerdictTable {
     return out;
   }
 
+  /**
+   * One row of a table of other checks (a search's result, a regression gate's comparisons).
+   *
+   * @param passed whether it passed; {@code null} when it could not be judged
+   */
+  public record Row(Boolean passed, String check, String measured, String threshold) {}
+
+  /** Such a table, headed {@code infermark: <title>}, in the verdicts' columns and marks. */
+  public static List<String> lines(String title, List<Row> rows) {
+    return lines(title, rows, unicodeConsole());
+  }
+
+  static List<String> lines(String title, List<Row> rows, boolean unicode) {
+    List<String[]> cells = new ArrayList<>();
+    for (Row r : rows) {
+      String mark = r.passed() == null ? unicode ? "–" : "n/a" : r.passed() ? unicode ? "✓" : "PASS" : unicode ? "✗" : "FAIL";
+      cells.add(new String[] {mark, r.check(), unicode ? r.measured() : r.measured().replace("≥", ">="), r.threshold()});
+    }
+    List<String> out = new ArrayList<>();
+    out.add("infermark: " + title);
+    int[] w = widths(cells, HEAD);
+    out.add(row(HEAD, w));
+    cells.forEach(c -> out.add(row(c, w)));
+    return out;
+  }
+
   private static int[] widths(List<String[]> rows, String[] head) {
     int[] w = new int[head.length];
     for (int i = 0; i < head.length; i++) {

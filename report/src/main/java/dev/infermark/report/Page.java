@@ -30,6 +30,7 @@ final class Page {
         .replace("{{uplot.css}}", resource(UPLOT + "uPlot.min.css"))
         .replace("{{report.css}}", resource("dev/infermark/report/report.css"))
         .replace("{{uplot.js}}", script(resource(UPLOT + "uPlot.iife.min.js")))
+        .replace("{{sweep.js}}", script(resource("dev/infermark/report/sweep.js")))
         .replace("{{report.js}}", script(resource("dev/infermark/report/report.js")))
         .replace("{{data}}", data);
   }

@@ -130,8 +130,9 @@ final class RunModel {
     put(o, "end_time", first(s.path("end_time")));
     put(o, "random_seed", first(runInfo.path("random_seed")));
     JsonNode cfg = s.path("input_config");
-    put(o, "model", first(cfg.path("infermark.model").path("value")));
-    put(o, "url", first(cfg.path("infermark.url").path("value")));
+    // ours, then AIPerf's input_config (compare reads AIPerf folders too)
+    put(o, "model", first(cfg.path("infermark.model").path("value"), cfg.path("endpoint").path("model_names").path(0)));
+    put(o, "url", first(cfg.path("infermark.url").path("value"), cfg.path("endpoint").path("url")));
     put(o, "concurrency", first(cfg.path("infermark.concurrency").path("value")));
     if (s.has("was_cancelled")) {
       o.put("was_cancelled", s.path("was_cancelled").asBoolean(false));

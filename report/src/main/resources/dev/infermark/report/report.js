@@ -587,7 +587,7 @@
   }
 
   function agentperf(ap) {
-    var s = section('AgentPerf capacity search', 'agentperf');
+    var s = section(ap.pareto ? 'AgentPerf phases (Pareto-frontier configuration)' : 'AgentPerf capacity search', 'agentperf');
     var tiers = ap.tiers || [], phases = (ap.phases || []).slice().sort(function (a, b) { return a.agents - b.agents || a.phase - b.phase; });
     if (ap.finished === false) s.appendChild(h('div', { cls: 'banner bad', text: 'The search did not finish: capacities cover the phases that ran.' }));
     if (ap.trajectories && ap.trajectories.source) s.appendChild(h('div', { cls: 'sub', text: ap.trajectories.source }));
@@ -595,7 +595,7 @@
       return (t.objectives || []).find(function (o) { return o.metric === metric; });
     }
     function ttftSeconds(o) { return o == null ? null : o.unit === 'ms' ? o.max / 1000 : o.max; }
-    s.appendChild(table(['tier', 'objectives', 'capacity', 'first fail', 'output tok/s at capacity', 'P25 speed', 'P95 TTFT', 'search'], tiers.map(function (t, i) {
+    if (tiers.length) s.appendChild(table(['tier', 'objectives', 'capacity', 'first fail', 'output tok/s at capacity', 'P25 speed', 'P95 TTFT', 'search'], tiers.map(function (t, i) {
       var obj = (t.objectives || []).map(function (o) {
         return o.stat + ' ' + (o.metric === 'output_speed' ? 'speed' : o.metric === 'time_to_first_token' ? 'TTFT' : o.metric) + ' ' +
           (o.min != null ? '≥ ' + fmt(o.min) : '≤ ' + fmt(o.max)) + (o.unit ? ' ' + o.unit : o.metric === 'output_speed' ? ' tok/s' : '');
@@ -837,8 +837,14 @@
     if (root.getAttribute('data-report') === 'loading') root.setAttribute('data-report', 'ok');
   }
 
+  // Pages and sections of other scripts (sweep.js): window.infermarkPages[kind](data, ui) draws a
+  // page of its own kind, window.infermarkSections[kind] add sections to a page of ours.
+  var ui = { h: h, section: section, panel: panel, table: table, plot: plot, axis: axis, line: line, fmt: fmt, pct: pct,
+    isNum: isNum, notes: notes, COLORS: COLORS, charts: charts, app: app };
   try {
-    if (DATA.kind === 'compare') compareReport(DATA); else runReport(DATA);
+    var own = (window.infermarkPages || {})[DATA.kind];
+    if (own) own(DATA, ui); else if (DATA.kind === 'compare') compareReport(DATA); else runReport(DATA);
+    ((window.infermarkSections || {})[DATA.kind || 'run'] || []).forEach(function (f) { f(DATA, ui); });
     app.appendChild(h('footer', { text: 'infermark report · charts by uPlot · self-contained: nothing is loaded from the network' }));
   } catch (e) {
     window.reportError('report script failed: ' + (e && e.stack || e));

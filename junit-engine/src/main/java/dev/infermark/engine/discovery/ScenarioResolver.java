@@ -33,6 +33,7 @@ import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioCheck;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.settings.SettingsResolver;
+import dev.infermark.sweep.LoadSweeps;
 
 /**
  * Resolves a {@code @Scenario} class (class selector; a method selector on its {@code @Workload}
@@ -98,7 +99,8 @@ final class ScenarioResolver implements SelectorResolver {
       if (!fatal.isEmpty()) {
         return new BrokenScenarioDescriptor(id, type, new InvalidScenarioException(type, fatal));
       }
-      List<RunParams> runs = model.runs(key -> settings.user(key.substring("infermark.".length())));
+      List<RunParams> runs = LoadSweeps.expand(model, model.runs(key -> settings.user(key.substring("infermark.".length()))),
+          settings::user, settings.registry());
       return new ScenarioDescriptor(id, model, runs);
     } catch (InvalidScenarioException e) {
       issues.reportIssue(DiscoveryIssue.builder(Severity.WARNING, e.getMessage()).source(source));
