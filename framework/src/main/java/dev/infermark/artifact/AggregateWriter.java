@@ -1,5 +1,7 @@
 package dev.infermark.artifact;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +113,7 @@ public final class AggregateWriter {
     Path dir = runDir.resolve(DIR);
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
-    Json.PRETTY.writeValue(file.toFile(), root);
+    AtomicFile.write(file, out -> Json.PRETTY.writeValue(out, root));
     return file;
   }
 

@@ -1,5 +1,7 @@
 package dev.infermark.artifact;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +55,11 @@ public final class InputsCollector implements RequestBodyListener {
 
   /** Writes {@code inputs.json}. */
   public synchronized void write(Path file) throws IOException {
-    try (OutputStream out = Files.newOutputStream(file); JsonGenerator g = Json.MAPPER.createGenerator(out)) {
+    AtomicFile.write(file, out -> write(out));
+  }
+
+  private void write(OutputStream out) throws IOException {
+    try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
       g.writeStartObject();
       g.writeName("data");
       g.writeStartArray();

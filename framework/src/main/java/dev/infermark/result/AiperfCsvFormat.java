@@ -1,5 +1,7 @@
 package dev.infermark.result;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,11 +38,7 @@ public final class AiperfCsvFormat implements ResultFormat {
   @Override
   public void write(RunResults results, Consumer<String> console) throws IOException {
     Path file = results.runDir().resolve(FILE);
-    try {
-      Files.writeString(file, csv(results.recorded().profiling()), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    AtomicFile.writeString(file, csv(results.recorded().profiling()));
   }
 
   /** The file's text. */

@@ -1,5 +1,7 @@
 package dev.infermark.result;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -29,10 +31,6 @@ public final class AiperfJsonFormat implements ResultFormat {
   @Override
   public void write(RunResults results, Consumer<String> console) throws IOException {
     Path file = results.runDir().resolve(FILE);
-    try {
-      Json.PRETTY.writeValue(file.toFile(), AiperfJson.tree(results.info(), results.recorded()));
-    } catch (RuntimeException e) {
-      throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    AtomicFile.write(file, out -> Json.PRETTY.writeValue(out, AiperfJson.tree(results.info(), results.recorded())));
   }
 }

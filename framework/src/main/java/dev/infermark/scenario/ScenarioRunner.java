@@ -30,6 +30,7 @@ import dev.infermark.client.OpenAiClient;
 import dev.infermark.client.PreflightException;
 import dev.infermark.client.ServerClient;
 import dev.infermark.hub.HfHub;
+import dev.infermark.json.Json;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.LockViolation;
 import dev.infermark.lock.SubmissionVerdict;
@@ -65,6 +66,7 @@ import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.verdict.SloResult;
 import dev.infermark.verdict.VerdictTable;
 import dev.infermark.workload.SeededText;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs one run of a scenario: resolves settings (with the run's parameters), applies locks,
@@ -75,6 +77,8 @@ import dev.infermark.workload.SeededText;
  * written also when the run fails, is cancelled or aborted (then stamped {@code run_cancelled}).
  */
 public final class ScenarioRunner {
+  /** The {@code incomplete_reason} of a run aborted because its records could not be written (a full disk). */
+  static final String WRITE_FAILED = "records_not_written";
   private final SettingsResolver resolver;
   private final ClientFactory clients;
   private final RunRecording.Factory recordings;
@@ -301,7 +305,13 @@ public final class ScenarioRunner {
             recording.mark(m);
           }).build();
       watch.onLimit(message -> ctx.abort(ConnectionWatch.REASON, message));
+      recording.onWriteFailure(message -> ctx.abort(WRITE_FAILED, message + ": the run's records can no longer be kept"));
       try {
+        // Who the run is, beside its records before any load: a killed run's summary is rebuilt with it.
+        ObjectNode shard = Json.object();
+        Shard.of(settings).stamp(shard);
+        recording.started(new RunInfo(model.name(), benchmarkId, seed, settings.provenance(resolver.registry()), verdict,
+            false, start, null, shard, trial));
         if (server instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
           c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
         }

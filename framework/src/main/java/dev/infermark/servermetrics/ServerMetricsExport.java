@@ -1,5 +1,7 @@
 package dev.infermark.servermetrics;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,15 +54,16 @@ public final class ServerMetricsExport {
           .put("source", window.marked() ? "profiling phase marks" : "whole recording");
       d.set("cross_checks", CrossCheck.toJson(checks));
       json.set("derived", d);
-      Json.PRETTY.writeValue(current.toFile(), json);
+      AtomicFile.write(current, out -> Json.PRETTY.writeValue(out, json));
       files.add(current);
       current = dir.resolve(CSV);
-      Files.writeString(current, ServerMetricsCsv.render(wm, benchmarkId), StandardCharsets.UTF_8);
+      AtomicFile.writeString(current, ServerMetricsCsv.render(wm, benchmarkId));
       files.add(current);
       current = dir.resolve(METADATA);
-      Json.PRETTY.writeValue(current.toFile(), metadata(stores));
+      ObjectNode md = metadata(stores);
+      AtomicFile.write(current, out -> Json.PRETTY.writeValue(out, md));
       files.add(current);
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw new IOException("cannot write " + current + ": " + e.getMessage(), e);
     }
     return new ServerMetricsReport(files, derived, checks);

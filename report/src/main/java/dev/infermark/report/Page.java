@@ -1,5 +1,7 @@
 package dev.infermark.report;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -41,9 +43,9 @@ final class Page {
       if (parent != null) {
         Files.createDirectories(parent);
       }
-      Files.writeString(out, html, StandardCharsets.UTF_8);
+      AtomicFile.writeString(out, html);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + out, e);
+      throw new UncheckedIOException(e.getMessage(), e);
     }
     return out;
   }

@@ -1,5 +1,7 @@
 package dev.infermark.accuracy.eval;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,6 +36,6 @@ public final class AccuracyCsvFormat implements ResultFormat {
   @Override
   public void write(RunResults results, Consumer<String> console) throws IOException {
     Path file = results.runDir().resolve(AccuracyEval.RESULTS_CSV);
-    Files.writeString(file, results.section(AccuracyScores.class).orElseThrow().csv(), StandardCharsets.UTF_8);
+    AtomicFile.writeString(file, results.section(AccuracyScores.class).orElseThrow().csv());
   }
 }

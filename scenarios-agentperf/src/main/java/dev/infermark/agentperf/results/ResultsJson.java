@@ -1,5 +1,7 @@
 package dev.infermark.agentperf.results;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,7 +124,7 @@ public final class ResultsJson {
   public static Path write(AgentPerfReport report, Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
-    Files.writeString(file, Json.PRETTY.writeValueAsString(of(report)));
+    AtomicFile.writeString(file, Json.PRETTY.writeValueAsString(of(report)));
     return file;
   }
 

@@ -1,5 +1,7 @@
 package dev.infermark.agentperf.shard;
 
+import dev.infermark.files.AtomicFile;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -78,7 +80,7 @@ public record PhaseShardFile(RunInfo run, int shardIndex, int shardCount, int ph
   public Path write(Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
-    Files.writeString(file, Json.PRETTY.writeValueAsString(toJson()));
+    AtomicFile.writeString(file, Json.PRETTY.writeValueAsString(toJson()));
     return file;
   }
 
