@@ -232,10 +232,15 @@ public final class ScenarioRunner {
       if (embedded != null) {
         embedded.close();
       }
-      if (Files.isDirectory(baseDir)) {
-        RunFolders.markLatest(baseDir);
-      } else {
-        RunFolders.forget(baseDir); // nothing was written: no empty scenario folder either
+      try {
+        if (Files.isDirectory(baseDir)) {
+          RunFolders.markLatest(baseDir);
+        } else {
+          RunFolders.forget(baseDir); // nothing was written: no empty scenario folder either
+        }
+      } catch (java.io.UncheckedIOException e) {
+        // a full disk: the run's own outcome (its error, if any) is what to report
+        out.accept("infermark: WARNING " + e.getMessage());
       }
     }
   }
