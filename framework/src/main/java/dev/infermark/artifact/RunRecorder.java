@@ -4,8 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -68,8 +67,12 @@ public final class RunRecorder implements RunRecording {
 
   private final Path dir;
   private final ReentrantLock lock = new ReentrantLock();
-  /** The journal's file, or {@code null} for a recorder that keeps none ({@link #measuring}). */
-  private final FileChannel channel;
+  /**
+   * The journal's file, or {@code null} for a recorder that keeps none ({@link #measuring}). Not a
+   * {@code FileChannel}: records are written on the senders' threads, which a cancelled run interrupts,
+   * and an interrupt closes a channel for good.
+   */
+  private final RandomAccessFile file;
   private final OutputStream jsonl;
   /** Bytes of whole lines in the journal: where a failed write is cut back to. */
   private long committed;
@@ -97,15 +100,30 @@ public final class RunRecorder implements RunRecording {
     Goodput goodput = Goodput.parse(settings.get(Keys.GOODPUT));
     this.warmup = new PhaseMetrics(Phase.WARMUP.label(), goodput);
     this.profiling = new PhaseMetrics(Phase.PROFILING.label(), goodput);
-    Path file = artifactDir.resolve(JSONL);
+    Path path = artifactDir.resolve(JSONL);
     try {
       Files.createDirectories(artifactDir);
-      this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING);
-      this.jsonl = new BufferedOutputStream(Channels.newOutputStream(channel), 64 * 1024);
+      Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING).close();
+      this.file = new RandomAccessFile(path.toFile(), "rw");
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot create " + path + ": " + e.getMessage(), e);
     }
+    this.jsonl = new BufferedOutputStream(new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        file.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        file.write(b, off, len);
+      }
+
+      @Override
+      public void close() throws IOException {
+        file.close();
+      }
+    }, 64 * 1024);
     this.selfCheck = ClientSelfCheck.start();
   }
 
@@ -115,7 +133,7 @@ public final class RunRecorder implements RunRecording {
     Goodput goodput = Goodput.parse(settings.get(Keys.GOODPUT));
     this.warmup = new PhaseMetrics(Phase.WARMUP.label(), goodput);
     this.profiling = new PhaseMetrics(Phase.PROFILING.label(), goodput);
-    this.channel = null;
+    this.file = null;
     this.jsonl = null;
     this.selfCheck = null;
   }
@@ -190,7 +208,7 @@ public final class RunRecorder implements RunRecording {
       ExportRecords.write(jsonl, r, m, requestNum.getAndIncrement(), cancelled);
       jsonl.write('\n');
       jsonl.flush();
-      committed = channel.position();
+      committed = file.getFilePointer();
     } catch (JacksonIOException e) {
       failed = writeFailed(e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e));
     } catch (IOException e) {
@@ -211,7 +229,7 @@ public final class RunRecorder implements RunRecording {
   private IOException writeFailed(IOException e) {
     writeFailure = e;
     try {
-      channel.truncate(committed);
+      file.setLength(committed);
     } catch (IOException ignored) {
       // the journal keeps a torn last line, which readers skip
     }
@@ -415,7 +433,7 @@ public final class RunRecorder implements RunRecording {
       if (!closed && jsonl != null) {
         closed = true;
         if (writeFailure != null) {
-          channel.close();
+          file.close();
         } else {
           jsonl.close();
         }

@@ -299,8 +299,11 @@ public final class ScenarioRunner {
     try (ServerClient server = clients.create(settings, targets, progress);
          RunRecording recording = preflightThenOpen(model, server, runDir, settings);
          RunServerMetrics serverMetrics = RunServerMetrics.start(settings, targets, runDir, out)) {
-      unregister = run.onCancel(server::cancelInFlight);
-      ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
+      ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT), start);
+      unregister = run.onCancel(() -> {
+        watch.end();
+        server.cancelInFlight();
+      });
       RecordingClient client = new RecordingClient(server, watch, run, out);
       HarnessContext ctx = HarnessContext.builder().scenario(model.name()).params(params.values()).settings(settings)
           .target(targets.get(0), embedded).client(client).progress(progress).cancellation(run).artifactDir(runDir)
@@ -334,6 +337,7 @@ public final class ScenarioRunner {
       } catch (Exception | Error e) {
         failure = e;
       }
+      watch.end();
       // Free the client's connections before writing: a run that ran out of file descriptors still
       // gets its artifacts (nothing is in flight any more; its records are in).
       server.close();
@@ -371,7 +375,7 @@ public final class ScenarioRunner {
       lines.addAll(serverLines);
       lines.addAll(result.consoleLines());
       ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
-          ErrorRate.threshold(settings), cancelled);
+          ErrorRate.threshold(settings), cancelled).withConnectionNote(watch.outages());
       lines.add(errorRate.message());
       lines.addAll(VerdictTable.lines(params.values().isEmpty() ? model.name() : model.name() + " [" + params.id() + "]",
           slos, errorRate, verdict, result.headlines()));
