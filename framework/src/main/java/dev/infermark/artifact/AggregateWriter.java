@@ -1,13 +1,12 @@
 package dev.infermark.artifact;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.MetricValue;

@@ -1,11 +1,8 @@
 package dev.infermark.artifact;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +12,7 @@ import java.util.Map;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.client.RequestBodyListener;
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import tools.jackson.core.JsonGenerator;
 

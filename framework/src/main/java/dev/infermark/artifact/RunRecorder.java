@@ -74,7 +74,8 @@ public final class RunRecorder implements RunRecording {
    */
   private final RandomAccessFile file;
   private final OutputStream jsonl;
-  /** Bytes of whole lines in the journal: where a failed write is cut back to. */
+  /** Bytes written to the journal, and of them the whole lines': where a failed write is cut back to. */
+  private long written;
   private long committed;
   private volatile Consumer<String> onWriteFailure = m -> { };
   private final PhaseMetrics warmup;
@@ -112,11 +113,13 @@ public final class RunRecorder implements RunRecording {
       @Override
       public void write(int b) throws IOException {
         file.write(b);
+        written++;
       }
 
       @Override
       public void write(byte[] b, int off, int len) throws IOException {
         file.write(b, off, len);
+        written += len;
       }
 
       @Override
@@ -208,7 +211,7 @@ public final class RunRecorder implements RunRecording {
       ExportRecords.write(jsonl, r, m, requestNum.getAndIncrement(), cancelled);
       jsonl.write('\n');
       jsonl.flush();
-      committed = file.getFilePointer();
+      committed = written;
     } catch (JacksonIOException e) {
       failed = writeFailed(e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e));
     } catch (IOException e) {

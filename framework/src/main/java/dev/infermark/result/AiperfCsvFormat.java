@@ -1,15 +1,12 @@
 package dev.infermark.result;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.metrics.MetricValue;
 import dev.infermark.metrics.Summary;
 

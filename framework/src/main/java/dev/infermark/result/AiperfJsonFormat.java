@@ -1,11 +1,10 @@
 package dev.infermark.result;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 
 /** {@code profile_export_aiperf.json}: AIPerf's summary of the profiling (and warmup) phase ({@link AiperfJson}). */

@@ -1,9 +1,6 @@
 package dev.infermark.servermetrics;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -14,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.Stats;
 import tools.jackson.databind.node.ArrayNode;

@@ -1,7 +1,5 @@
 package dev.infermark.report;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 

@@ -1,7 +1,5 @@
 package dev.infermark.scaleout.merge;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,6 +19,7 @@ import java.util.TreeSet;
 import dev.infermark.artifact.ExportedRecords;
 import dev.infermark.artifact.RunRecorder;
 import dev.infermark.artifact.RunStart;
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.JsonLines;
 import dev.infermark.result.ResultFormats;
 import dev.infermark.json.Json;

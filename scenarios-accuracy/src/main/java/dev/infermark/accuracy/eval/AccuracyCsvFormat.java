@@ -1,13 +1,10 @@
 package dev.infermark.accuracy.eval;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.result.ResultFormat;
 import dev.infermark.result.RunResults;
 

@@ -1,7 +1,5 @@
 package dev.infermark.agentperf.results;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +17,7 @@ import dev.infermark.agentperf.power.PowerSummary;
 import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.TierResult;
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 
 /**

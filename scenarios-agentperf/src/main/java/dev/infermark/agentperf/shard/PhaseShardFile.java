@@ -1,7 +1,5 @@
 package dev.infermark.agentperf.shard;
 
-import dev.infermark.files.AtomicFile;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,6 +13,7 @@ import dev.infermark.agentperf.phase.GateStatus;
 import dev.infermark.agentperf.phase.PhaseRun;
 import dev.infermark.agentperf.phase.TokenCheck;
 import dev.infermark.agentperf.power.PowerSummary;
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
