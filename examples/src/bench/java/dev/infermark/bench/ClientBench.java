@@ -1,6 +1,5 @@
 package dev.infermark.bench;
 
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,11 +64,7 @@ public final class ClientBench {
     List<String> transports = Arrays.stream((named.isBlank() ? "netty,jdk" : named).split(","))
         .map(String::trim).filter(s -> !s.isEmpty()).toList();
     String only = System.getProperty("bench.cases", "");
-    ObjectNode root = Json.object();
-    root.put("processors", Runtime.getRuntime().availableProcessors());
-    root.put("java", Runtime.version().toString());
-    ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(root.withArray("jvm_args")::add);
-    root.put("system_load_average_start", Jvm.load());
+    ObjectNode root = Jvm.describe();
     Files.createDirectories(out.toAbsolutePath().getParent());
 
     Path floor = SseFloor.build(out.toAbsolutePath().getParent(), root);

@@ -6,9 +6,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import dev.infermark.json.Json;
+import tools.jackson.databind.node.ObjectNode;
+
 /** What the benchmarks read of their own JVM and process: CPU, collector, compiler, allocation, memory, files. */
 final class Jvm {
   private Jvm() {}
+
+  /** A benchmark's output, begun with the machine and JVM it ran on and the load when it started. */
+  static ObjectNode describe() {
+    ObjectNode root = Json.object();
+    root.put("processors", Runtime.getRuntime().availableProcessors());
+    root.put("java", Runtime.version().toString());
+    ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(root.withArray("jvm_args")::add);
+    root.put("system_load_average_start", load());
+    return root;
+  }
 
   /** Process CPU time (every thread: GC and JIT included), ns. */
   static long cpuNs() {

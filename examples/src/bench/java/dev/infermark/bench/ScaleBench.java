@@ -1,6 +1,5 @@
 package dev.infermark.bench;
 
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,11 +53,7 @@ public final class ScaleBench {
     int asked = Integer.getInteger("bench.scale-streams", 20_000);
     int tokens = Integer.getInteger("bench.scale-tokens", 40);
     int intervalMs = Integer.getInteger("bench.scale-interval-ms", 1000);
-    ObjectNode root = Json.object();
-    root.put("processors", Runtime.getRuntime().availableProcessors());
-    root.put("java", Runtime.version().toString());
-    ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(root.withArray("jvm_args")::add);
-    root.put("system_load_average_start", Jvm.load());
+    ObjectNode root = Jvm.describe();
     Files.createDirectories(out.toAbsolutePath().getParent());
     Path dir = out.toAbsolutePath().getParent();
     Path floor = SseFloor.build(dir, root);

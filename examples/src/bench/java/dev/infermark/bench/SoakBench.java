@@ -1,6 +1,5 @@
 package dev.infermark.bench;
 
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,11 +62,7 @@ public final class SoakBench {
     int streams = Integer.getInteger("bench.soak-streams", 2000);
     int tokens = Integer.getInteger("bench.soak-tokens", 200);
     int intervalMs = Integer.getInteger("bench.soak-interval-ms", 100);
-    ObjectNode root = Json.object();
-    root.put("processors", Runtime.getRuntime().availableProcessors());
-    root.put("java", Runtime.version().toString());
-    ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(root.withArray("jvm_args")::add);
-    root.put("system_load_average_start", Jvm.load());
+    ObjectNode root = Jvm.describe();
     root.put("duration_s", duration.toSeconds());
     root.put("streams", streams);
     root.put("tokens", tokens);
