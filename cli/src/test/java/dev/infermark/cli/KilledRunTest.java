@@ -76,12 +76,15 @@ class KilledRunTest {
 
       Result report = main("report", run.toString());
       assertThat(report.status()).as(report.err()).isZero();
+      assertThat(report.out()).contains("WARNING " + run + ": no profile_export_aiperf.json, the run ended without "
+          + "writing its summary");
       assertThat(Files.readString(run.resolve("report.html"))).contains("ended_without_summary")
           .contains("the run ended without writing its summary");
 
       Path other = runFolder(dir.resolve("shard-0"));
       Result compare = main("compare", other.toString(), run.toString(), "-o", dir.resolve("compare.html").toString());
       assertThat(compare.status()).as(compare.err()).isZero();
+      assertThat(compare.out()).contains("WARNING " + run + ": no profile_export_aiperf.json");
       assertThat(Files.readString(dir.resolve("compare.html"))).contains("ended_without_summary");
 
       Result merge = main("merge", dir.resolve("shard-0").toString(), dir.resolve("shard-1").toString(), "-o",
