@@ -208,13 +208,14 @@ public final class OpenAiClient implements ServerClient {
    */
   @Override
   public java.util.Optional<String> preflight() {
-    InferenceRequest tiny = new InferenceRequest(dev.infermark.api.request.Phase.WARMUP, null,
+    java.util.function.Function<String, InferenceRequest> tiny = model -> new InferenceRequest(
+        dev.infermark.api.request.Phase.WARMUP, null,
         endpointType.equals("chat") ? List.of(ChatMessage.user("Hi")) : List.of(), endpointType.equals("chat") ? null : "Hi",
-        null, 1, null, false, -1);
+        model, 1, null, false, -1);
     List<String> found = new ArrayList<>();
     for (int i = 0; i < bases.size(); i++) {
       found.add(Preflight.run(new Preflight.Target(bases.get(i), endpoints.get(i), endpointType, apiKey, models,
-          bodies.write(tiny), bodies.streams(tiny), timeout, tls)));
+          model -> bodies.write(tiny.apply(model)), bodies.streams(tiny.apply(null)), timeout, tls)));
     }
     return java.util.Optional.of(String.join("; ", found));
   }

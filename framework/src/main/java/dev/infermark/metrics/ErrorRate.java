@@ -21,10 +21,24 @@ import dev.infermark.settings.Keys;
  * @param byKind the failed ones by kind, most frequent first
  * @param leftOut requests cancelled by the run, not counted
  * @param threshold the largest failed share that passes
+ * @param connectionNote when the run could not reach its server and for how many requests, or {@code null}
  */
-public record ErrorRate(long requests, long failed, Map<ErrorKind, Long> byKind, long leftOut, double threshold) {
+public record ErrorRate(long requests, long failed, Map<ErrorKind, Long> byKind, long leftOut, double threshold,
+    String connectionNote) {
   public ErrorRate {
     byKind = Map.copyOf(byKind);
+  }
+
+  public ErrorRate(long requests, long failed, Map<ErrorKind, Long> byKind, long leftOut, double threshold) {
+    this(requests, failed, byKind, leftOut, threshold, null);
+  }
+
+  /**
+   * This rate with what the run saw of a server it could not reach (when, how many requests), said at
+   * the end of {@link #message()}; {@code null} for none.
+   */
+  public ErrorRate withConnectionNote(String note) {
+    return new ErrorRate(requests, failed, byKind, leftOut, threshold, note);
   }
 
   /**
@@ -112,6 +126,9 @@ public record ErrorRate(long requests, long failed, Map<ErrorKind, Long> byKind,
     if (clientSide() > 0) {
       b.append("; ").append(clientSide()).append(" failed inside infermark's client, not at the server")
           .append(" (see their messages in error_summary: e.g. too many open files: raise ulimit -n or lower the concurrency)");
+    }
+    if (connectionNote != null) {
+      b.append("; ").append(connectionNote);
     }
     return b.toString();
   }

@@ -31,6 +31,7 @@ import dev.infermark.client.PreflightException;
 import dev.infermark.client.ServerClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.load.LoadModels;
+import dev.infermark.json.Json;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.LockViolation;
 import dev.infermark.lock.SubmissionVerdict;
@@ -67,6 +68,7 @@ import dev.infermark.slo.SloResult;
 import dev.infermark.verdict.VerdictTable;
 import dev.infermark.workload.SeededText;
 import dev.infermark.slo.SloSpec;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs one run of a scenario: resolves settings (with the run's parameters), applies locks,
@@ -77,6 +79,8 @@ import dev.infermark.slo.SloSpec;
  * written also when the run fails, is cancelled or aborted (then stamped {@code run_cancelled}).
  */
 public final class ScenarioRunner {
+  /** The {@code incomplete_reason} of a run aborted because its records could not be written (a full disk). */
+  static final String WRITE_FAILED = "records_not_written";
   private final SettingsResolver resolver;
   private final ClientFactory clients;
   private final RunRecording.Factory recordings;
@@ -236,10 +240,15 @@ public final class ScenarioRunner {
       if (embedded != null) {
         embedded.close();
       }
-      if (Files.isDirectory(baseDir)) {
-        RunFolders.markLatest(baseDir);
-      } else {
-        RunFolders.forget(baseDir); // nothing was written: no empty scenario folder either
+      try {
+        if (Files.isDirectory(baseDir)) {
+          RunFolders.markLatest(baseDir);
+        } else {
+          RunFolders.forget(baseDir); // nothing was written: no empty scenario folder either
+        }
+      } catch (java.io.UncheckedIOException e) {
+        // a full disk: the run's own outcome (its error, if any) is what to report
+        out.accept("infermark: WARNING " + e.getMessage());
       }
     }
   }
@@ -298,8 +307,11 @@ public final class ScenarioRunner {
     try (ServerClient server = clients.create(settings, targets, progress);
          RunRecording recording = preflightThenOpen(model, server, runDir, settings);
          RunServerMetrics serverMetrics = RunServerMetrics.start(settings, targets, runDir, out)) {
-      unregister = run.onCancel(server::cancelInFlight);
-      ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
+      ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT), start);
+      unregister = run.onCancel(() -> {
+        watch.end();
+        server.cancelInFlight();
+      });
       RecordingClient client = new RecordingClient(server, watch, run, out);
       HarnessContext ctx = HarnessContext.builder().scenario(model.name()).params(params.values()).settings(settings)
           .target(targets.get(0), embedded).client(client).progress(progress).cancellation(run).artifactDir(runDir)
@@ -309,7 +321,13 @@ public final class ScenarioRunner {
             recording.mark(m);
           }).build();
       watch.onLimit(message -> ctx.abort(ConnectionWatch.REASON, message));
+      recording.onWriteFailure(message -> ctx.abort(WRITE_FAILED, message + ": the run's records can no longer be kept"));
       try {
+        // Who the run is, beside its records before any load: a killed run's summary is rebuilt with it.
+        ObjectNode shard = Json.object();
+        Shard.of(settings).stamp(shard);
+        recording.started(new RunInfo(model.name(), benchmarkId, seed, settings.provenance(resolver.registry()), verdict,
+            false, start, null, shard, trial));
         if (server instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
           c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
         }
@@ -327,6 +345,7 @@ public final class ScenarioRunner {
       } catch (Exception | Error e) {
         failure = e;
       }
+      watch.end();
       // Free the client's connections before writing: a run that ran out of file descriptors still
       // gets its artifacts (nothing is in flight any more; its records are in).
       server.close();
@@ -364,7 +383,7 @@ public final class ScenarioRunner {
       lines.addAll(serverLines);
       lines.addAll(result.consoleLines());
       ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
-          ErrorRate.threshold(settings), cancelled);
+          ErrorRate.threshold(settings), cancelled).withConnectionNote(watch.outages());
       lines.add(errorRate.message());
       lines.addAll(VerdictTable.lines(params.values().isEmpty() ? model.name() : model.name() + " [" + params.id() + "]",
           slos, errorRate, verdict, result.headlines()));

@@ -46,7 +46,8 @@ public final class Keys implements KeyCatalog {
           + "the run's endpoint type; a dead or wrong endpoint fails the run within seconds. false skips it.");
   public static final SettingKey<Integer> CONNECTION_FAILURE_LIMIT = SettingKey.integer("connection-failure-limit", 100,
       "Abort the run (artifacts written, stamped connection_failures) after this many requests in a row could not "
-          + "connect or lost their connection (connection_refused, connection_reset); 0: never.");
+          + "connect or lost their connection (connection_refused, connection_reset): consecutive failures, any other "
+          + "outcome starts the count again, so a server restart with fewer failures in a row is ridden out; 0: never.");
   public static final SettingKey<java.time.Duration> REQUEST_TIMEOUT = SettingKey.duration("request-timeout", "600s",
       "Deadline of one whole request, headers to last chunk.");
   public static final SettingKey<String> TRANSPORT = SettingKey.string("transport", "netty",

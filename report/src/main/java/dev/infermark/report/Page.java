@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 
@@ -42,9 +43,9 @@ final class Page {
       if (parent != null) {
         Files.createDirectories(parent);
       }
-      Files.writeString(out, html, StandardCharsets.UTF_8);
+      AtomicFile.writeString(out, html);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + out, e);
+      throw new UncheckedIOException(e.getMessage(), e);
     }
     return out;
   }

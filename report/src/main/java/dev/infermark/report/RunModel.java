@@ -45,6 +45,10 @@ final class RunModel {
     if (!selfCheck.isEmpty()) {
       warnings.add(selfCheck);
     }
+    String failure = md.path("failure").asString("");
+    if (!failure.isEmpty()) {
+      warnings.add(failure); // why the run is incomplete (a failed run, a summary rebuilt after a crash)
+    }
     if (s != null) {
       o.set("summary", summary(s));
       o.set("totals", totals(s));

@@ -767,11 +767,18 @@
     app.innerHTML = '';
     app.appendChild(h('h1', { text: 'Comparison of ' + d.runs.length + ' runs' }));
     app.appendChild(h('div', { cls: 'sub', text: 'Baseline: ' + d.runs[0].label + '. Changes are relative to it; green is better, red is worse.' }));
+    function partial(run) { return run.was_cancelled || run.is_complete === false; }
+    d.runs.forEach(function (r) {
+      var run = r.run || {};
+      if (partial(run)) app.appendChild(h('div', { cls: 'banner bad', text: r.label + ' is an incomplete run' +
+        (run.incomplete_reason ? ' (' + run.incomplete_reason + ')' : '') + ': its numbers describe what completed.' }));
+    });
     var s = section('Runs', 'runs');
-    s.appendChild(table(['', 'run', 'scenario', 'started', 'model', 'target', 'submission_valid'], d.runs.map(function (r, i) {
+    s.appendChild(table(['', 'run', 'scenario', 'started', 'model', 'target', 'complete', 'submission_valid'], d.runs.map(function (r, i) {
       var run = r.run || {};
       return [h('span', { cls: 'swatch', style: 'margin-left:0;background:' + COLORS[i % COLORS.length] }), r.label, run.scenario,
         run.start_time ? run.start_time.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—', run.model || '—', run.url || 'embedded simulator',
+        partial(run) ? 'no: ' + (run.incomplete_reason || 'cancelled') : 'yes',
         r.submission_valid == null ? '—' : String(r.submission_valid)];
     }), 3));
     var t = section('Changes against the baseline', 'deltas');

@@ -120,6 +120,28 @@ class BrowserReportTest {
   }
 
   @Test
+  void aKilledRunSaysSoOnItsPageAndInAComparison() throws Exception {
+    Path done = agenticRun(dir.resolve("done"), 3);
+    Path killed = agenticRun(dir.resolve("killed"), 4);
+    // What kill -9 leaves: no summary, the journal's last line torn mid-write.
+    Files.delete(killed.resolve(RunFolder.PROFILE_JSON));
+    Path journal = killed.resolve(RunFolder.PROFILE_JSONL);
+    String text = Files.readString(journal);
+    Files.writeString(journal, text.substring(0, text.length() - 40));
+
+    BrowserCheck.Result page = BrowserCheck.check(chromium, Report.write(killed), SHOTS.resolve("fixture-killed.png"));
+    BrowserCheck.Result both = BrowserCheck.check(chromium, Compare.write(List.of(done, killed),
+        dir.resolve("compare.html")), SHOTS.resolve("fixture-compare-killed.png"));
+
+    assertThat(page.problems()).isEmpty();
+    assertThat(page.dom()).contains("Incomplete run: ended_without_summary")
+        .contains("the run ended without writing its summary");
+    assertThat(both.problems()).isEmpty();
+    assertThat(both.dom()).contains("killed is an incomplete run (ended_without_summary)")
+        .contains("no: ended_without_summary");
+  }
+
+  @Test
   void anEmptyChartFailsTheCheck() throws Exception {
     ObjectNode model = Json.object().put("kind", "run");
     model.putObject("run").put("scenario", "broken");

@@ -96,12 +96,11 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
   }
 
   /**
-   * The Pareto-frontier configuration's scenario ({@code agentperf-mode=pareto}, Kimi K3): the tiers of
-   * its {@code @Slo(tier=...)} annotations, none for Kimi K3, judge each phase without a search.
+   * The Pareto-frontier configuration's scenario ({@code agentperf-mode=pareto}, Kimi K3): the tiers it
+   * declares ({@code @SloTier}, {@code @Slo(tier = ...)}), none for Kimi K3, judge each phase without a search.
    */
-  public static AgentPerf paretoScenario(Class<?> scenario) {
-    List<Tier> t = Tier.fromAnnotations(scenario);
-    return new AgentPerf(s -> t);
+  public static AgentPerf paretoScenario() {
+    return new AgentPerf(ctx -> Tier.fromSlos(ctx.slos()));
   }
 
   /** The tiers of {@code infermark.agentperf-tiers}. */

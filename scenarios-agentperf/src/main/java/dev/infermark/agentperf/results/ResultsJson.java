@@ -17,6 +17,7 @@ import dev.infermark.agentperf.power.PowerSummary;
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.ParetoFrontier;
 import dev.infermark.agentperf.search.TierResult;
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 
 /**
@@ -168,7 +169,7 @@ public final class ResultsJson {
   public static Path write(AgentPerfReport report, Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
-    Files.writeString(file, Json.PRETTY.writeValueAsString(of(report)));
+    AtomicFile.writeString(file, Json.PRETTY.writeValueAsString(of(report)));
     return file;
   }
 

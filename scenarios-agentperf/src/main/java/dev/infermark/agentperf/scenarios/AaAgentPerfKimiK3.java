@@ -21,6 +21,6 @@ import dev.infermark.annotations.Workload;
 public class AaAgentPerfKimiK3 {
   @Workload
   AgentPerf agentPerf() {
-    return AgentPerf.paretoScenario(AaAgentPerfKimiK3.class);
+    return AgentPerf.paretoScenario();
   }
 }
