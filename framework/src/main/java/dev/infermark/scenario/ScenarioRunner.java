@@ -123,6 +123,7 @@ public final class ScenarioRunner {
         s = s.with(setting, value, Source.SCENARIO); // the run's value of the swept setting
       }
     }
+    RunSettingsCheck.check(model, s, resolver.registry());
     return LockChecker.apply(model.name(), model.locks(), s);
   }
 
