@@ -139,9 +139,22 @@ class ProfileCommandTest {
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as(printed + err).isZero();
     assertThat(printed).contains("infermark: no --scenario: running chat, the synthetic chat benchmark")
-        .contains("infermark: chat: 8 synthetic conversations, input 16 tokens, output exactly 4 tokens")
-        .contains("Good Request Fraction (ratio)").contains("PASSED   chat run");
-    assertThat(dir.resolve("chat")).isDirectory();
+        .contains("PASSED   chat run");
+    // the run's own lines went to the console; its export says what it asked and measured
+    java.nio.file.Path run = dev.infermark.artifact.RunFolders.latest(dir.resolve("chat")).orElseThrow();
+    tools.jackson.databind.JsonNode export = Json.parse(readString(run.resolve("profile_export_aiperf.json")));
+    assertThat(export.at("/output_sequence_length/min").asDouble()).isEqualTo(4); // exactly 4: --osl is exact
+    assertThat(export.at("/output_sequence_length/max").asDouble()).isEqualTo(4);
+    assertThat(export.at("/input_config/infermark.isl/value").asString()).isEqualTo("16");
+    assertThat(export.at("/good_request_fraction/avg").asDouble()).isEqualTo(1.0);
+  }
+
+  private static String readString(java.nio.file.Path p) {
+    try {
+      return java.nio.file.Files.readString(p);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test
