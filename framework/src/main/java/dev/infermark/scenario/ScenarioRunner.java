@@ -454,7 +454,7 @@ public final class ScenarioRunner {
         args[i] = new SeededText(ctx.tokenizer(), ctx.seed());
       } else {
         String name = ps[i].getName();
-        ScenarioModel.injectionProblem(t).ifPresent(why -> {
+        ScenarioModel.injectionProblem(t, model.type()).ifPresent(why -> {
           throw new InvalidScenarioException(model.type(), "@Workload parameter " + name + " of type " + t.getName()
               + " cannot be injected: " + why);
         });
