@@ -18,13 +18,17 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * {@code infermark profile --scenario NAME [--FLAG VALUE]...}: runs a scenario with every setting as
- * a flag named as AIPerf names it. Built from the key catalogs on the class path, so a user's own
- * catalog ({@code --scenario-jar}) adds its flags too.
+ * {@code infermark profile [--scenario NAME] [--FLAG VALUE]...}: runs a scenario with every setting as
+ * a flag named as AIPerf names it; without {@code --scenario}, the generic synthetic chat benchmark
+ * ({@value #DEFAULT_SCENARIO}), as {@code aiperf profile} runs one. Built from the key catalogs on the class path, so
+ * a user's own catalog ({@code --scenario-jar}) adds its flags too.
  */
 final class ProfileCommand implements Callable<Integer> {
   /** Usage errors: unknown or unsupported flags, bad values, an unknown scenario. */
   static final int USAGE = 2;
+
+  /** What runs without {@code --scenario}: the synthetic chat benchmark (module scenarios-chat), as aiperf profile's. */
+  static final String DEFAULT_SCENARIO = "chat";
 
   /** AIPerf flags asking for what infermark always does: accepted, and said so. */
   static final Map<String, String> ALREADY_SO = Map.of(
@@ -55,11 +59,12 @@ final class ProfileCommand implements Callable<Integer> {
     CommandSpec spec = CommandSpec.wrapWithoutInspection(cmd);
     spec.name("profile");
     spec.usageMessage()
-        .customSynopsis("infermark profile --scenario NAME [--FLAG [VALUE]...]...")
+        .customSynopsis("infermark profile [--scenario NAME] [--FLAG [VALUE]...]...")
         .description(
             "Runs one scenario (a built-in one, or your own from --scenario-jar / --classpath) through the JUnit "
                 + "Platform launcher, as mvn test -Dinfermark.scenario=NAME does: the same runs, checks, console output "
-                + "and artifacts.",
+                + "and artifacts. Without --scenario it runs " + DEFAULT_SCENARIO + ", the synthetic chat benchmark "
+                + "(--isl, --osl, --request-rate, ...), as aiperf profile does.",
             "Every setting is a flag named as AIPerf names it, so an `aiperf profile` command line runs with aiperf "
                 + "replaced by infermark; an AIPerf flag infermark does not support fails, named. A flag is "
                 + "-Dinfermark.NAME (docs/settings.md) and wins over the INFERMARK_NAME environment variable.")
@@ -123,6 +128,12 @@ final class ProfileCommand implements Callable<Integer> {
       return USAGE;
     }
     String scenario = settings.get(Keys.SCENARIO.name());
+    if (scenario == null || scenario.isBlank()) {
+      scenario = DEFAULT_SCENARIO;
+      settings.put(Keys.SCENARIO.name(), scenario); // as --scenario chat: the run records it, INFERMARK_SCENARIO gives way
+      out.println("infermark: no --scenario: running " + DEFAULT_SCENARIO + ", the synthetic chat benchmark, as aiperf "
+          + "profile does (infermark list shows the others)");
+    }
     ParseResult parsed = commandLine.getParseResult();
     alreadySo.forEach((flag, o) -> {
       if (parsed.hasMatchedOption(o)) {
@@ -143,8 +154,8 @@ final class ProfileCommand implements Callable<Integer> {
    * The settings the parsed command line gives ({@code NAME -> text}, {@code param.FIELD -> values}),
    * {@code --scenario} included.
    *
-   * @param problems receives every usage error: unknown and unsupported flags, bad values, a
-   *     missing {@code --scenario}
+   * @param problems receives every usage error: unknown and unsupported flags, bad values, an empty
+   *     {@code --scenario}
    */
   Map<String, String> settings(List<String> problems) {
     ParseResult parsed = commandLine.getParseResult();
@@ -162,8 +173,9 @@ final class ProfileCommand implements Callable<Integer> {
       }
     }
     String scenario = settings.get(Keys.SCENARIO.name());
-    if (problems.isEmpty() && (scenario == null || scenario.isBlank())) {
-      problems.add("--scenario NAME is missing: which scenario to run (infermark list shows them)");
+    if (problems.isEmpty() && scenario != null && scenario.isBlank()) {
+      problems.add("--scenario is empty: name the scenario to run (infermark list shows them), or leave it out for "
+          + DEFAULT_SCENARIO);
     }
     return settings;
   }

@@ -119,6 +119,74 @@ class ProfileCommandTest {
   }
 
   @Test
+  void aiperfsSpellingsOfThePromptLoadAndGoodputFlagsAreOurSettings() {
+    Parsed prompts = parse("--synthetic-input-tokens-mean", "100", "--isl-stddev", "10", "--output-tokens-mean", "20",
+        "--prompt-output-tokens-stddev", "2", "--prefix-prompt-pool-size", "4", "--prompt-prefix-length", "32",
+        "--shared-system-prompt-length", "64", "--user-context-prompt-length", "16", "--num-prompts", "50",
+        "--goodput", "time_to_first_token:200 inter_token_latency:50");
+    assertThat(prompts.problems()).isEmpty();
+    assertThat(prompts.settings()).containsExactlyInAnyOrderEntriesOf(Map.of("isl", "100", "isl-stddev", "10", "osl", "20",
+        "osl-stddev", "2", "num-prefix-prompts", "4", "prefix-prompt-length", "32", "shared-system-prompt-length", "64",
+        "user-context-prompt-length", "16", "num-dataset-entries", "50",
+        "goodput", "time_to_first_token:200,inter_token_latency:50"));
+    Parsed load = parse("--request-rate", "5", "--request-rate-mode", "gamma", "--vllm-burstiness", "0.5",
+        "--concurrency-ramp-duration", "10s", "--request-rate-ramp-duration", "5s", "--concurrency", "64");
+    assertThat(load.problems()).isEmpty();
+    assertThat(load.settings()).containsExactlyInAnyOrderEntriesOf(Map.of("request-rate", "5", "arrival-pattern", "gamma",
+        "arrival-smoothness", "0.5", "concurrency-ramp-duration", "10s", "request-rate-ramp-duration", "5s",
+        "concurrency", "64"));
+    assertThat(parse("--user-centric-rate", "2", "--num-users", "15").settings())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("user-centric-rate", "2", "num-users", "15"));
+  }
+
+  /** Runs the command in this JVM, leaving the system properties a run sets (one per flag) as they were. */
+  private int mainRestoringProperties(String... args) {
+    java.util.Properties before = (java.util.Properties) System.getProperties().clone();
+    try {
+      return main(args);
+    } finally {
+      System.setProperties(before);
+    }
+  }
+
+  @Test
+  void withoutAScenarioTheSyntheticChatBenchmarkRunsAsAiperfProfileDoes(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) {
+    int status = mainRestoringProperties("profile", "--benchmark-duration", "2s", "--isl", "16", "--osl", "4",
+        "--num-dataset-entries", "8", "--request-rate", "20", "--request-rate-mode", "poisson",
+        "--goodput", "time_to_first_token:5000 inter_token_latency:1000", "--random-seed", "1",
+        "--progress-interval", "1m", "--output-artifact-dir", dir.toString());
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as(printed + err).isZero();
+    assertThat(printed).contains("infermark: no --scenario: running chat, the synthetic chat benchmark")
+        .contains("PASSED   chat run");
+    // the run's own lines went to the console; its export says what it asked and measured
+    java.nio.file.Path run = dev.infermark.artifact.RunFolders.latest(dir.resolve("chat")).orElseThrow();
+    tools.jackson.databind.JsonNode export = Json.parse(readString(run.resolve("profile_export_aiperf.json")));
+    assertThat(export.at("/output_sequence_length/min").asDouble()).isEqualTo(4); // exactly 4: --osl is exact
+    assertThat(export.at("/output_sequence_length/max").asDouble()).isEqualTo(4);
+    assertThat(export.at("/input_config/infermark.isl/value").asString()).isEqualTo("16");
+    assertThat(export.at("/good_request_fraction/avg").asDouble()).isEqualTo(1.0);
+  }
+
+  private static String readString(java.nio.file.Path p) {
+    try {
+      return java.nio.file.Files.readString(p);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void aPromptFlagTheScenarioDoesNotReadFailsItsRunNamingTheFlag(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    int status = mainRestoringProperties("profile", "--scenario", "mmlu", "--preset", "smoke", "--isl", "64",
+        "--output-artifact-dir", dir.toString());
+    assertThat(status).isEqualTo(1);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("FAILED   mmlu run: infermark.isl: mmlu's workload does not "
+        + "read it, so it would have no effect (it is a setting of the workloads that read it, ChatKeys)");
+  }
+
+  @Test
   void anUnsupportedAiperfFlagFailsWithItsNameAndAnUnknownOneWithADidYouMean() {
     Parsed p = parse("--scenario", "x", "--request-cancellation-rate", "5", "--ui-type", "simple", "--concurency", "4");
 
@@ -132,8 +200,8 @@ class ProfileCommandTest {
   void theCommandExitsWithTheUsageStatusAndSaysWhy() {
     assertThat(main("profile", "--scenario", "mmlu", "--fixed-schedule", "--preset", "smoke")).isEqualTo(ProfileCommand.USAGE);
     assertThat(err.toString()).contains("an AIPerf flag infermark does not support: --fixed-schedule");
-    assertThat(main("profile", "--model", "m")).isEqualTo(ProfileCommand.USAGE);
-    assertThat(err.toString()).contains("--scenario NAME is missing");
+    assertThat(main("profile", "--scenario", " ")).isEqualTo(ProfileCommand.USAGE);
+    assertThat(err.toString()).contains("--scenario is empty");
     assertThat(main("profile", "--scenario", "mmluu")).isEqualTo(ProfileCommand.USAGE);
     assertThat(err.toString()).contains("no scenario is called 'mmluu'. Did you mean mmlu?");
   }

@@ -34,7 +34,8 @@ class BuiltInSmokeTest {
       "mmlu, accuracy_results.csv, true",
       "gsm8k, accuracy_results.csv, false",
       "aa-agentperf, agentperf_results.json, true",
-      "aa-agentperf-kimi-k3, agentperf_results.json, true"})
+      "aa-agentperf-kimi-k3, agentperf_results.json, true",
+      "chat, profile_export_aiperf.csv, false"})
   void smokePresetCompletesAndWritesItsArtifacts(String scenario, String methodologyFile, boolean openReport)
       throws IOException {
     EngineExecutionResults r = EngineTestKit.engine("infermark")

@@ -134,6 +134,7 @@ public final class ScenarioRunner {
         s = s.with(name, e.getValue(), s.isExplicit(name) ? s.entries().get(name).source() : Source.SCENARIO);
       }
     }
+    RunSettingsCheck.check(model, s, resolver.registry());
     return LockChecker.apply(model.name(), model.locks(), s);
   }
 
@@ -479,7 +480,7 @@ public final class ScenarioRunner {
         args[i] = new SeededText(ctx.tokenizer(), ctx.seed());
       } else {
         String name = ps[i].getName();
-        ScenarioModel.injectionProblem(t).ifPresent(why -> {
+        ScenarioModel.injectionProblem(t, model.type()).ifPresent(why -> {
           throw new InvalidScenarioException(model.type(), "@Workload parameter " + name + " of type " + t.getName()
               + " cannot be injected: " + why);
         });

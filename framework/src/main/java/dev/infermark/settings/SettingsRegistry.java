@@ -14,6 +14,7 @@ public final class SettingsRegistry {
   public static final String PARAM_PREFIX = "param.";
 
   private final Map<String, SettingKey<?>> keys = new LinkedHashMap<>();
+  private final Map<String, KeyCatalog> workloadKeys = new LinkedHashMap<>();
 
   public SettingsRegistry(Collection<? extends KeyCatalog> catalogs) {
     for (KeyCatalog c : catalogs) {
@@ -23,7 +24,19 @@ public final class SettingsRegistry {
           throw new IllegalStateException("setting " + k.property() + " is declared twice (" + c.getClass().getName() + ")");
         }
       }
+      for (SettingKey<?> k : c.workloadKeys()) {
+        if (!c.keys().contains(k)) {
+          throw new IllegalStateException(c.getClass().getName() + ".workloadKeys() names " + k.property()
+              + ", which is not one of its keys()");
+        }
+        workloadKeys.put(k.name(), c);
+      }
     }
+  }
+
+  /** The catalog that declares {@code name} a workload key ({@link KeyCatalog#workloadKeys()}), if one does. */
+  public Optional<KeyCatalog> workloadKey(String name) {
+    return Optional.ofNullable(workloadKeys.get(name));
   }
 
   /** The registry of every catalog the class loader sees. */
