@@ -56,4 +56,5 @@ public final class Setting {
   public static final String RESULT_FORMATS = "result-formats";
   public static final String UNSAFE_OVERRIDE = "unsafe-override";
   public static final String PROGRESS_INTERVAL = "progress-interval";
+  public static final String UI_TYPE = "ui-type";
 }

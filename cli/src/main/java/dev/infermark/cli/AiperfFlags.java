@@ -22,7 +22,6 @@ final class AiperfFlags {
 
   /** Why some unsupported AIPerf flags have no counterpart, beyond "not supported". */
   private static final Map<String, String> HINTS = Map.ofEntries(
-      Map.entry("--ui-type", "infermark prints progress lines instead (--progress-interval)"),
       Map.entry("--verbose", "infermark has one level of output"),
       Map.entry("--extra-verbose", "infermark has one level of output"),
       Map.entry("--log-level", "infermark has one level of output"),

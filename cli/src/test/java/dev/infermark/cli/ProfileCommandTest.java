@@ -100,12 +100,34 @@ class ProfileCommandTest {
 
   @Test
   void anUnsupportedAiperfFlagFailsWithItsNameAndAnUnknownOneWithADidYouMean() {
-    Parsed p = parse("--scenario", "x", "--request-rate-mode", "poisson", "--ui-type", "simple", "--concurency", "4");
+    Parsed p = parse("--scenario", "x", "--request-rate-mode", "poisson", "--log-level", "debug", "--concurency", "4");
 
     assertThat(p.problems()).containsExactly(
-        "AIPerf flags infermark does not support: --request-rate-mode, --ui-type\n"
-            + "  --ui-type: infermark prints progress lines instead (--progress-interval)",
+        "AIPerf flags infermark does not support: --request-rate-mode, --log-level\n"
+            + "  --log-level: infermark has one level of output",
         "unknown flag --concurency; did you mean --concurrency?");
+  }
+
+  @Test
+  void aiperfsPositionalModelComesFirstAndAStrayValueIsAnError() {
+    assertThat(parse("Qwen/Qwen2.5-1.5B-Instruct", "--scenario", "mmlu", "--url", "localhost:8000").settings())
+        .containsEntry("model", "Qwen/Qwen2.5-1.5B-Instruct");
+    assertThat(parse("a", "b", "--scenario", "x").settings()).containsEntry("model", "a,b");
+    assertThat(parse("m1", "--scenario", "x", "--model", "m2").problems())
+        .containsExactly("the model is given twice: m1 (first on the line) and --model m2");
+    assertThat(parse("--scenario", "x", "--random-seed", "1", "stray").problems()).singleElement().asString()
+        .startsWith("unexpected argument 'stray'");
+    // A value after a flag infermark does not know is that flag's: the flag is the error.
+    assertThat(parse("--scenario", "x", "--fixed-schedule-start-offset", "5").problems())
+        .containsExactly("an AIPerf flag infermark does not support: --fixed-schedule-start-offset");
+  }
+
+  @Test
+  void aiperfsUiFlagsChooseTheProgressDisplay() {
+    assertThat(parse("--scenario", "x", "--ui", "dashboard").settings()).containsEntry("ui-type", "dashboard");
+    assertThat(parse("--scenario", "x", "--ui-type", "none").settings()).containsEntry("ui-type", "none");
+    assertThat(parse("--scenario", "x", "--ui", "fancy").problems())
+        .containsExactly("--ui-type: cannot use 'fancy': expected one of auto, dashboard, simple, none");
   }
 
   @Test

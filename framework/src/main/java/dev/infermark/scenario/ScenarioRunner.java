@@ -282,7 +282,8 @@ public final class ScenarioRunner {
       }
     }, "infermark-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    ProgressDisplay reporter = ProgressDisplay.start(model.name(), progress, settings.get(Keys.PROGRESS_INTERVAL), out);
+    ProgressDisplay reporter = ProgressDisplay.start(model.name(), progress, settings.get(Keys.PROGRESS_INTERVAL),
+        settings.get(Keys.UI_TYPE), out);
     Runnable unregister = () -> { };
     // A sharded run's launcher gives every shard one id (infermark.run-id).
     String runId = settings.get(ShardKeys.RUN_ID);

@@ -119,6 +119,11 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<java.time.Duration> PROGRESS_INTERVAL = SettingKey.duration("progress-interval", "10s",
       "How often a run prints a progress line where the output is not a terminal (Maven, CI); "
           + "on a terminal a progress bar is redrawn each second.");
+  public static final SettingKey<String> UI_TYPE = SettingKey.choice("ui-type", "auto",
+      "How a run shows its live progress (AIPerf's --ui-type, --ui): auto (a progress bar on a terminal, a line every "
+          + "progress-interval elsewhere), dashboard and simple (the same display: infermark has one, a progress bar, "
+          + "and no full-screen dashboard), none (no live progress; everything else is still printed).",
+      "auto", "dashboard", "simple", "none");
 
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, API_KEY_FILE, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
@@ -127,7 +132,7 @@ public final class Keys implements KeyCatalog {
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
       FAILED_REQUEST_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,
-      ARTIFACT_DIR, RESULT_FORMATS, UNSAFE_OVERRIDE, PROGRESS_INTERVAL);
+      ARTIFACT_DIR, RESULT_FORMATS, UNSAFE_OVERRIDE, PROGRESS_INTERVAL, UI_TYPE);
 
   @Override
   public List<SettingKey<?>> keys() {

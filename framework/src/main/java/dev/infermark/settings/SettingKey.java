@@ -47,6 +47,20 @@ public final class SettingKey<T> {
     return new SettingKey<>(String.class, name, s -> s, defaultText, doc, false);
   }
 
+  /**
+   * A string that must be one of {@code choices} (compared ignoring case; the value is the choice
+   * as listed). An unknown one fails naming the choices, with a did-you-mean.
+   */
+  public static SettingKey<String> choice(String name, String defaultText, String doc, String... choices) {
+    List<String> known = List.of(choices);
+    return new SettingKey<>(String.class, name, s -> {
+      String t = s.trim();
+      return known.stream().filter(c -> c.equalsIgnoreCase(t)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+          "expected one of " + String.join(", ", known) + SettingsRegistry.closest(t.toLowerCase(Locale.ROOT), known, 2)
+              .map(c -> "; did you mean " + c + "?").orElse("")));
+    }, defaultText, doc, false);
+  }
+
   /** A secret (an API key): redacted in every artifact and log. */
   public static SettingKey<String> secret(String name, String doc) {
     return new SettingKey<>(String.class, name, s -> s, null, doc, true);

@@ -48,4 +48,17 @@ class ProgressDisplayTest {
     d.close();
     assertThat(String.join("\n", drawn)).contains("chat [profiling]").contains("25%").contains("in flight 1");
   }
+
+  @Test
+  void uiTypeNoneShowsNoLiveProgressAndTheOthersDo() {
+    List<String> lines = new ArrayList<>();
+    ProgressDisplay none = ProgressDisplay.start("chat", new Progress(), Duration.ofMillis(500), "none", lines::add);
+    assertThat(none.running()).isFalse();
+    none.close();
+    for (String shown : List.of("auto", "dashboard", "simple")) {
+      ProgressDisplay d = ProgressDisplay.start("chat", new Progress(), Duration.ofMinutes(1), shown, lines::add);
+      assertThat(d.running()).as(shown).isTrue();
+      d.close();
+    }
+  }
 }
