@@ -147,7 +147,14 @@ final class ScenarioRun {
       for (Outcome o : all) {
         String line = String.format("  %-8s %s", o.status(), o.name());
         if (!o.message().isEmpty() && !o.status().equals("PASSED")) {
-          line += ": " + o.message().lines().findFirst().orElse("");
+          // A failure in full (a lock violation names each setting, why, and what to do on lines of its
+          // own); a skip's reason in one line.
+          List<String> message = o.status().equals("FAILED") ? o.message().lines().toList()
+              : List.of(o.message().lines().findFirst().orElse(""));
+          line += ": " + message.getFirst();
+          for (String more : message.subList(1, message.size())) {
+            line += "\n" + " ".repeat(11) + more;
+          }
         }
         out.println(line);
       }

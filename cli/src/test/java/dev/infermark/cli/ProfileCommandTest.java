@@ -131,6 +131,29 @@ class ProfileCommandTest {
   }
 
   @Test
+  void aLockViolationIsPrintedInFullWhenItHappensAndInTheResults() {
+    java.util.Properties before = (java.util.Properties) System.getProperties().clone();
+    PrintStream console = System.out;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8)); // the engine prints on the JVM's console
+    try {
+      int status = main("profile", "--scenario", "inferencex-agentx-mvp", "--url", "localhost:1", "--model", "m",
+          "--public-dataset", "semianalysis_cc_traces_weka_062126", "--ignore-trace-delays", "true");
+      String printed = out.toString(StandardCharsets.UTF_8);
+      assertThat(status).isEqualTo(ScenarioRun.FAILED);
+      // which setting, why, and what to do: at once, and again in the results
+      String setting = "infermark.ignore-trace-delays: got 'true', required 'unset' (recorded trace delays are part of the workload)";
+      assertThat(printed).contains("infermark: inferencex-agentx-mvp run cannot start: Scenario 'inferencex-agentx-mvp' "
+          + "invariants violated (1 conflict):\ninfermark:   - " + setting + "\ninfermark: ");
+      assertThat(printed).contains("  FAILED   inferencex-agentx-mvp run: Scenario 'inferencex-agentx-mvp' invariants "
+          + "violated (1 conflict):\n" + " ".repeat(11) + "  - " + setting + "\n" + " ".repeat(11));
+      assertThat(printed).contains("unsafe-override");
+    } finally {
+      System.setOut(console);
+      System.setProperties(before);
+    }
+  }
+
+  @Test
   void theCommandExitsWithTheUsageStatusAndSaysWhy() {
     assertThat(main("profile", "--scenario", "mmlu", "--fixed-schedule", "--preset", "smoke")).isEqualTo(ProfileCommand.USAGE);
     assertThat(err.toString()).contains("an AIPerf flag infermark does not support: --fixed-schedule");

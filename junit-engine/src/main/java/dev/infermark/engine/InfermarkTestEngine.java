@@ -96,10 +96,11 @@ public final class InfermarkTestEngine implements TestEngine {
     if (SystemPropertySecrets.kept(Keys.API_KEY.property()) && !root.getChildren().isEmpty()) {
       out.println(KEY_AS_SYSTEM_PROPERTY);
     }
-    ScenarioRunner runner = new ScenarioRunner(root.settings(), clients, recordings, line -> {
+    java.util.function.Consumer<String> console = line -> {
       out.println(line);
       out.flush();
-    });
-    new ScenarioExecutor(request.getEngineExecutionListener(), runner).execute(root);
+    };
+    ScenarioRunner runner = new ScenarioRunner(root.settings(), clients, recordings, console);
+    new ScenarioExecutor(request.getEngineExecutionListener(), runner, console).execute(root);
   }
 }

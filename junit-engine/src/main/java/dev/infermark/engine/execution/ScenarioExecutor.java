@@ -34,11 +34,14 @@ import dev.infermark.verdict.SloResult;
 public final class ScenarioExecutor {
   private final EngineExecutionListener listener;
   private final ScenarioRunner runner;
+  private final java.util.function.Consumer<String> out;
   private final Cancellation cancellation = new Cancellation();
 
-  public ScenarioExecutor(EngineExecutionListener listener, ScenarioRunner runner) {
+  /** @param out the console, where a run that cannot start says why at once, in full */
+  public ScenarioExecutor(EngineExecutionListener listener, ScenarioRunner runner, java.util.function.Consumer<String> out) {
     this.listener = listener;
     this.runner = runner;
+    this.out = out;
   }
 
   public void execute(TestDescriptor engine) {
@@ -72,7 +75,17 @@ public final class ScenarioExecutor {
     listener.executionStarted(rd);
     RunOutcome outcome;
     try {
-      outcome = runner.run(rd.model(), rd.params(), rd.settings(), cancellation);
+      dev.infermark.lock.LockChecker.Outcome settings;
+      try {
+        settings = rd.settings();
+      } catch (RuntimeException cannotStart) {
+        // Found at discovery (a lock violation, an unknown setting): errors first, every line of it.
+        List<String> lines = String.valueOf(cannotStart.getMessage()).lines().toList();
+        out.accept("infermark: " + rd.getDisplayName() + " cannot start: " + lines.getFirst());
+        lines.subList(1, lines.size()).forEach(l -> out.accept("infermark: " + l));
+        throw cannotStart;
+      }
+      outcome = runner.run(rd.model(), rd.params(), settings, cancellation);
     } catch (Throwable t) {
       for (TestDescriptor check : rd.getChildren()) {
         listener.executionSkipped(check, "the run failed: " + firstLine(t.getMessage()));
