@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
@@ -30,6 +31,13 @@ final class ProfileCommand implements Callable<Integer> {
   /** AIPerf flags asking for what infermark always does: accepted, and said so. */
   static final Map<String, String> ALREADY_SO = Map.of(
       "--no-gpu-telemetry", "infermark collects no GPU telemetry, so there is none to turn off");
+
+  /**
+   * Fields of an OpenAI request body that a flag name may mean: they are given with
+   * {@code --extra-inputs}, as in AIPerf.
+   */
+  static final List<String> REQUEST_FIELDS = List.of("max_tokens", "max_completion_tokens", "min_tokens", "temperature",
+      "top_p", "top_k", "stop", "seed", "ignore_eos", "presence_penalty", "frequency_penalty", "repetition_penalty");
 
   private final List<KeyCatalog> catalogs;
   private final SettingFlags flags;
@@ -241,9 +249,13 @@ final class ProfileCommand implements Callable<Integer> {
           names.addAll(f.names());
           f.negation().ifPresent(names::add);
         });
-        String hint = SettingsRegistry.closest(flag, names, Math.max(3, flag.length() / 3))
-            .map(n -> "; did you mean " + n + "?").orElse("");
-        problems.add("unknown flag " + flag + hint);
+        Optional<String> setting = SettingsRegistry.closest(flag, names, Math.max(3, flag.length() / 3));
+        Optional<String> field = SettingsRegistry.closest(flag.replaceFirst("^-+", "").replace('-', '_'), REQUEST_FIELDS, 2)
+            .map(f -> "--extra-inputs " + f + ":VALUE (the " + f + " of every request's body)");
+        List<String> hints = new ArrayList<>();
+        setting.ifPresent(hints::add);
+        field.ifPresent(hints::add);
+        problems.add("unknown flag " + flag + (hints.isEmpty() ? "" : "; did you mean " + String.join(", or ", hints) + "?"));
       }
     }
     if (!unsupported.isEmpty()) {

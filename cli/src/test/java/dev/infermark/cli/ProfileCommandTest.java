@@ -123,6 +123,16 @@ class ProfileCommandTest {
   }
 
   @Test
+  void aMisspeltFlagOfSeveralWordsGetsADidYouMeanAndARequestFieldItsExtraInputs() {
+    assertThat(parse("--scenario", "x", "--max-token", "64").problems()).containsExactly("unknown flag --max-token; did "
+        + "you mean --agentperf-max-tokens, or --extra-inputs max_tokens:VALUE (the max_tokens of every request's body)?");
+    assertThat(parse("--scenario", "x", "--temperature", "0").problems()).containsExactly("unknown flag --temperature; "
+        + "did you mean --extra-inputs temperature:VALUE (the temperature of every request's body)?");
+    assertThat(parse("--scenario", "x", "--context-length", "8").problems())
+        .containsExactly("unknown flag --context-length; did you mean --max-context-length?");
+  }
+
+  @Test
   void aiperfsUiFlagsChooseTheProgressDisplay() {
     assertThat(parse("--scenario", "x", "--ui", "dashboard").settings()).containsEntry("ui-type", "dashboard");
     assertThat(parse("--scenario", "x", "--ui-type", "none").settings()).containsEntry("ui-type", "none");
