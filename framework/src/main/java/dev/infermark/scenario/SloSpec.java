@@ -87,8 +87,10 @@ public record SloSpec(String metric, String stat, double min, double max, String
     Optional<Stat> st = typedStat();
     OptionalDouble v = st.isEmpty() ? OptionalDouble.empty() : result.lookup(tier, metric, st.get());
     if (v.isEmpty()) {
+      // Still in a unit, as a measured one would be: the SLO's, else the one the metric is reported in.
+      String known = unit.isBlank() ? SloNames.metric(metric).map(SloNames.Known::unit).orElse("") : unit;
       return new Outcome(false, displayName() + ": not measured by this run (no value for "
-          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")", v, unit);
+          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")", v, known);
     }
     String resultUnit = result.unit(tier, metric, st.get());
     double scale;
