@@ -57,4 +57,5 @@ public final class Setting {
   public static final String UNSAFE_OVERRIDE = "unsafe-override";
   public static final String PROGRESS_INTERVAL = "progress-interval";
   public static final String UI_TYPE = "ui-type";
+  public static final String VERBOSE = "verbose";
 }

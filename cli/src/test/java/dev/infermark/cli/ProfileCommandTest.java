@@ -104,7 +104,7 @@ class ProfileCommandTest {
 
     assertThat(p.problems()).containsExactly(
         "AIPerf flags infermark does not support: --request-rate-mode, --log-level\n"
-            + "  --log-level: infermark has one level of output",
+            + "  --log-level: infermark has no log levels; --verbose prints more",
         "unknown flag --concurency; did you mean --concurrency?");
   }
 
@@ -136,6 +136,7 @@ class ProfileCommandTest {
   void aiperfsUiFlagsChooseTheProgressDisplay() {
     assertThat(parse("--scenario", "x", "--ui", "dashboard").settings()).containsEntry("ui-type", "dashboard");
     assertThat(parse("--scenario", "x", "--ui-type", "none").settings()).containsEntry("ui-type", "none");
+    assertThat(parse("--scenario", "x", "-v").settings()).containsEntry("verbose", "true"); // node ids, among others
     assertThat(parse("--scenario", "x", "--ui", "fancy").problems())
         .containsExactly("--ui-type: cannot use 'fancy': expected one of auto, dashboard, simple, none");
   }

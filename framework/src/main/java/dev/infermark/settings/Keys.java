@@ -124,6 +124,9 @@ public final class Keys implements KeyCatalog {
           + "progress-interval elsewhere), dashboard and simple (the same display: infermark has one, a progress bar, "
           + "and no full-screen dashboard), none (no live progress; everything else is still printed).",
       "auto", "dashboard", "simple", "none");
+  public static final SettingKey<Boolean> VERBOSE = SettingKey.bool("verbose", false,
+      "Print more (AIPerf's --verbose, -v): each test node's unique id when its run starts, to run that node alone "
+          + "(the IDE, the ConsoleLauncher's --select-unique-id). The ids are in every run folder's unique_ids.txt too.");
 
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, API_KEY_FILE, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
@@ -132,7 +135,7 @@ public final class Keys implements KeyCatalog {
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
       FAILED_REQUEST_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,
-      ARTIFACT_DIR, RESULT_FORMATS, UNSAFE_OVERRIDE, PROGRESS_INTERVAL, UI_TYPE);
+      ARTIFACT_DIR, RESULT_FORMATS, UNSAFE_OVERRIDE, PROGRESS_INTERVAL, UI_TYPE, VERBOSE);
 
   @Override
   public List<SettingKey<?>> keys() {

@@ -85,6 +85,9 @@ public final class ScenarioExecutor {
         lines.subList(1, lines.size()).forEach(l -> out.accept("infermark: " + l));
         throw cannotStart;
       }
+      if (Boolean.TRUE.equals(settings.settings().get(dev.infermark.settings.Keys.VERBOSE))) {
+        uniqueIds(rd).forEach((node, id) -> out.accept("infermark: unique id of " + node + ": " + id));
+      }
       outcome = runner.run(rd.model(), rd.params(), settings, cancellation);
     } catch (Throwable t) {
       for (TestDescriptor check : rd.getChildren()) {
@@ -101,6 +104,7 @@ public final class ScenarioExecutor {
       // The run's own output (summary tables, verdicts) on its node: IDEs and XML reports show it there.
       listener.reportingEntryPublished(rd, ReportEntry.from("output", String.join("\n", outcome.consoleLines())));
     }
+    writeUniqueIds(rd, outcome.artifactDir());
     // The run folder's files (report.html included, written by the runner before it returned) as
     // attachments of the run node: reports that handle file entries link them there.
     for (java.nio.file.Path file : RunFolders.files(outcome.artifactDir())) {
@@ -150,6 +154,33 @@ public final class ScenarioExecutor {
             ? TestExecutionResult.aborted(new TestAbortedException("run cancelled; partial artifacts in " + outcome.artifactDir()))
             : TestExecutionResult.successful());
   }
+
+  /** The unique ids of a run's node and its checks, by node name: what the IDE and --select-unique-id take. */
+  private static Map<String, String> uniqueIds(RunDescriptor rd) {
+    Map<String, String> ids = new java.util.LinkedHashMap<>();
+    ids.put(rd.getDisplayName(), rd.getUniqueId().toString());
+    for (TestDescriptor check : rd.getChildren()) {
+      ids.put(rd.getDisplayName() + " " + check.getDisplayName(), check.getUniqueId().toString());
+    }
+    return ids;
+  }
+
+  /** {@code unique_ids.txt} in the run folder: one node a line, its unique id, a tab, its name. */
+  private static void writeUniqueIds(RunDescriptor rd, java.nio.file.Path runDir) {
+    if (!java.nio.file.Files.isDirectory(runDir)) {
+      return;
+    }
+    StringBuilder b = new StringBuilder();
+    uniqueIds(rd).forEach((node, id) -> b.append(id).append('\t').append(node).append('\n'));
+    try {
+      java.nio.file.Files.writeString(runDir.resolve(UNIQUE_IDS), b);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write " + runDir.resolve(UNIQUE_IDS) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The file of a run folder that lists its test nodes' unique ids. */
+  public static final String UNIQUE_IDS = "unique_ids.txt";
 
   /**
    * A check's failure message, led by the run's name when it has parameters: Surefire's console
