@@ -45,6 +45,7 @@ public final class Setting {
   public static final String NUM_PROFILE_RUNS = "num-profile-runs";
   public static final String CONFIDENCE_LEVEL = "confidence-level";
   public static final String FAILED_REQUEST_THRESHOLD = "failed-request-threshold";
+  public static final String CUT_OFF_THRESHOLD = "cut-off-threshold";
   public static final String GOODPUT = "goodput";
   public static final String INPUT_FILE = "input-file";
   public static final String PUBLIC_DATASET = "public-dataset";

@@ -170,6 +170,7 @@ public final class ScenarioRunner {
         Instant.now());
     int runs = Math.max(1, settings.get(Keys.NUM_PROFILE_RUNS));
     double threshold = ErrorRate.threshold(settings);
+    double cutOffThreshold = ErrorRate.cutOffThreshold(settings);
 
     List<URI> urls = settings.get(Keys.URL);
     int planned = settings.get(Keys.CONCURRENCY).stream().mapToInt(Integer::intValue).max().orElse(1);
@@ -217,9 +218,10 @@ public final class ScenarioRunner {
       if (last == null) {
         throw failure != null ? failure : new IllegalStateException("no run completed");
       }
-      ErrorRate errorRate = runs == 1 ? last.errorRate() : ErrorRate.of(summaries, threshold, last.cancelled());
+      ErrorRate errorRate = runs == 1 ? last.errorRate() : ErrorRate.of(summaries, threshold, cutOffThreshold,
+          last.cancelled());
       if (runs > 1) {
-        out.accept("infermark: " + model.name() + ": over " + summaries.size() + " runs: " + errorRate.message());
+        errorRate.lines().forEach(l -> out.accept("infermark: " + model.name() + ": over " + summaries.size() + " runs: " + l));
       }
       RunResult result = failure == null && !last.cancelled() ? warnUnread(model, settings, last.result()) : last.result();
       return new RunOutcome(result, verdict, errorRate, baseDir, last.consoleLines(), last.cancelled(),
@@ -357,8 +359,8 @@ public final class ScenarioRunner {
       lines.addAll(serverLines);
       lines.addAll(result.consoleLines());
       ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
-          ErrorRate.threshold(settings), cancelled);
-      lines.add(errorRate.message());
+          ErrorRate.threshold(settings), ErrorRate.cutOffThreshold(settings), cancelled);
+      lines.addAll(errorRate.lines());
       lines.addAll(VerdictTable.lines(params.values().isEmpty() ? model.name() : model.name() + " [" + params.id() + "]",
           slos, errorRate, verdict, result.headlines()));
       ctx.abortMessage().ifPresent(m -> lines.add("run aborted: " + m));

@@ -85,8 +85,13 @@ public final class Keys implements KeyCatalog {
       "Confidence level of the multi-run aggregate.");
   public static final SettingKey<Double> FAILED_REQUEST_THRESHOLD = SettingKey.decimal("failed-request-threshold", 0.1,
       "Largest failed share of a run's profiling requests (0.1 is 10 %): above it the run's error_rate check fails. "
-          + "Requests the run itself cancelled are not counted. The AgentX replay also aborts the run early when it is set "
+          + "Counted: requests that failed by the server's or the client's doing; not counted: requests the run cut off at "
+          + "its end (cut-off-threshold) or cancelled. The AgentX replay also aborts the run early when it is set "
           + "explicitly (AIPerf's --failed-request-threshold).");
+  public static final SettingKey<Double> CUT_OFF_THRESHOLD = SettingKey.decimal("cut-off-threshold", 0.5,
+      "Largest share of a run's profiling requests the run may cut off at its own end (still in flight when a grace "
+          + "period ran out; 0.5 is 50 %): above it the run's error_rate check fails, since a server that never "
+          + "finishes requests is not healthy. Cut-offs are not failures: they are counted apart from the error rate.");
   public static final SettingKey<List<String>> GOODPUT = SettingKey.list("goodput", "",
       "Goodput SLOs, metric:threshold pairs (ms for latencies), e.g. time_to_first_token:200,inter_token_latency:25.");
 
@@ -133,7 +138,7 @@ public final class Keys implements KeyCatalog {
       CONNECTION_FAILURE_LIMIT, REQUEST_TIMEOUT,
       TRANSPORT, EVENT_LOOPS, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
-      FAILED_REQUEST_THRESHOLD, GOODPUT,
+      FAILED_REQUEST_THRESHOLD, CUT_OFF_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,
       ARTIFACT_DIR, RESULT_FORMATS, UNSAFE_OVERRIDE, PROGRESS_INTERVAL, UI_TYPE, VERBOSE);
 

@@ -222,7 +222,12 @@
     function card(k, v, u) { cards.appendChild(h('div', { cls: 'card' }, h('div', { cls: 'k', text: k }), h('span', { cls: 'v', text: v }), u ? h('span', { cls: 'u', text: u }) : null)); }
     var rec = d.records || {};
     if (rec.total) card('requests measured', fmt(rec.measured, 0), 'of ' + fmt(rec.profiling, 0) + (rec.warmup ? ' (+' + rec.warmup + ' warmup)' : ''));
-    if (rec.profiling) card('failed requests', fmt(rec.failed, 0), pct(rec.failed / rec.profiling));
+    // As the error_rate check counts (docs/running.md): failures among the requests that ended on their own;
+    // what the run cut off at its end and what a cancel stopped, apart.
+    var ended = (rec.measured || 0) + (rec.failed || 0);
+    if (rec.profiling) card('failed requests', fmt(rec.failed, 0), ended ? pct(rec.failed / ended) + ' of ' + fmt(ended, 0) : '');
+    if (rec.cut_off) card('cut off at the end', fmt(rec.cut_off, 0), pct(rec.cut_off / (ended + rec.cut_off)) + ' of ' + fmt(ended + rec.cut_off, 0));
+    if (rec.cancelled) card('cancelled by the run', fmt(rec.cancelled, 0), 'not counted');
     var totals = {};
     (d.totals || []).forEach(function (t) { totals[t.tag] = t; });
     var summary = {};

@@ -115,11 +115,14 @@ public final class ScenarioExecutor {
       listener.executionStarted(check);
       if (check instanceof ErrorRateDescriptor) {
         ErrorRate e = outcome.errorRate();
-        if (e.measured()) {
+        if (e.requests() > 0) {
           listener.reportingEntryPublished(check, ReportEntry.from("measured", Double.toString(e.fraction())));
         }
+        if (e.cutOff() > 0) {
+          listener.reportingEntryPublished(check, ReportEntry.from("cut_off", Double.toString(e.cutOffFraction())));
+        }
         listener.executionFinished(check, e.passed() ? TestExecutionResult.successful()
-            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(named(rd, e.message())))
+            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(named(rd, e.checkMessage())))
             : TestExecutionResult.aborted(new TestAbortedException(e.message())));
       } else if (check instanceof SloDescriptor slo) {
         SloResult o = outcome.slos().stream().filter(r -> r.id().equals(slo.slo().id())).findFirst()
