@@ -111,7 +111,8 @@ public final class ProgressDisplay implements AutoCloseable {
     long elapsed = Duration.ofNanos(nowNs - p.startNs()).toSeconds();
     String time = Progress.clock(elapsed) + (p.total() == null ? ""
         : "/" + Progress.clock(p.total().toSeconds()) + " ETA " + Progress.clock(Math.max(0, p.total().toSeconds() - elapsed)));
-    return "[" + p.name() + "] " + time + "  " + stats();
+    String doing = progress.doing();
+    return "[" + p.name() + "] " + time + (doing.isEmpty() ? "" : "  " + doing) + "  " + stats();
   }
 
   private String stats() {
@@ -134,7 +135,8 @@ public final class ProgressDisplay implements AutoCloseable {
     }
     long elapsed = Duration.ofNanos(nowNs - p.startNs()).toSeconds();
     bar.stepTo(p.total() == null ? elapsed : Math.min(elapsed, p.total().toSeconds()));
-    bar.setExtraMessage(stats());
+    String doing = progress.doing();
+    bar.setExtraMessage((doing.isEmpty() ? "" : doing + "  ") + stats());
   }
 
   /** Whether it updates on its own thread (not for {@code ui-type=none}, nor a manual display). */

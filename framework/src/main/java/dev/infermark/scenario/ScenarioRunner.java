@@ -28,6 +28,7 @@ import dev.infermark.artifact.AggregateWriter;
 import dev.infermark.artifact.RunFolders;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.client.PreflightException;
+import dev.infermark.client.ServedContext;
 import dev.infermark.client.ServerClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.lock.LockChecker;
@@ -291,7 +292,7 @@ public final class ScenarioRunner {
     String runId = settings.get(ShardKeys.RUN_ID);
     String benchmarkId = runId == null || runId.isBlank() ? UUID.randomUUID().toString() : runId.trim();
     try (ServerClient server = clients.create(settings, targets, progress);
-         RunRecording recording = preflightThenOpen(model, server, runDir, settings);
+         RunRecording recording = preflightThenOpen(model, server, runDir, settings, targets, progress);
          RunServerMetrics serverMetrics = RunServerMetrics.start(settings, targets, runDir, out)) {
       unregister = run.onCancel(server::cancelInFlight);
       ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
@@ -306,9 +307,14 @@ public final class ScenarioRunner {
       watch.onLimit(message -> ctx.abort(ConnectionWatch.REASON, message));
       try {
         if (server instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
+          progress.doing("loading the tokenizer");
           c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
         }
+        progress.doing("building the workload");
         LoadGenerator generator = build(model, params, ctx);
+        if (generator instanceof ServedContext.Aware a) {
+          server.servedContext().ifPresent(a::servedContext); // checked before any load
+        }
         if (generator instanceof OpenFiles.Planned p) {
           OpenFiles.check(p.need(settings)); // before any load: the run fails with nothing sent, no artifacts
         }
@@ -389,9 +395,12 @@ public final class ScenarioRunner {
    * Checks the target before any load ({@code infermark.preflight}), then opens the recording: a
    * dead or wrong endpoint fails here, within seconds, and leaves no artifacts.
    */
-  private RunRecording preflightThenOpen(ScenarioModel model, ServerClient client, Path runDir, Settings settings)
-      throws IOException {
+  private RunRecording preflightThenOpen(ScenarioModel model, ServerClient client, Path runDir, Settings settings,
+      List<URI> targets, Progress progress) throws IOException {
     if (settings.get(Keys.PREFLIGHT)) {
+      // A server still busy (e.g. with an aborted run's requests) may take a while: the progress says what for.
+      progress.doing("preflight: waiting for " + (targets.size() == 1 ? targets.get(0) : targets.size() + " servers")
+          + " to list its models and answer a 1-token " + settings.get(Keys.ENDPOINT_TYPE) + " request");
       try {
         client.preflight().ifPresent(line -> out.accept("infermark: preflight: " + line));
       } catch (PreflightException e) {

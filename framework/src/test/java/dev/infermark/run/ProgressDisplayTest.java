@@ -29,6 +29,12 @@ class ProgressDisplayTest {
     assertThat(lines).singleElement().asString()
         .startsWith("infermark: chat [profiling] 01:30/05:00 ETA 03:30  ")
         .contains("in flight 6", "errors 1", "p50 TTFT 50 ms", "sent 10").containsPattern("\\d+\\.\\d req/s");
+    // What a phase waits for shows after its clock, until the next phase.
+    progress.doing("preflight: waiting for http://gpu:8000");
+    d.tick(start + Duration.ofSeconds(91).toNanos());
+    assertThat(lines.get(1)).startsWith("infermark: chat [profiling] 01:31/05:00 ETA 03:29  preflight: waiting for "
+        + "http://gpu:8000  ");
+    lines.remove(1);
     // A new phase has its own median.
     progress.phase("drain", null);
     d.tick(progress.phase().startNs() + 1_000_000_000L);

@@ -17,6 +17,7 @@ import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServedContext;
 import dev.infermark.json.Json;
 import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Keys;
@@ -24,6 +25,7 @@ import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
 import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.weka.corpus.CorpusKeys;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -33,13 +35,15 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code theoretical_prefix_cache_hit} and the replay's own measurements (dispatch lateness,
  * idle-cap jumps) to the run's artifacts.
  */
-public final class AgenticReplayGenerator implements SelfPhased, Shardable {
+public final class AgenticReplayGenerator implements SelfPhased, Shardable, ServedContext.Aware {
   /** {@code incomplete_reason} of a run aborted by a root warmup failure. */
   public static final String WARMUP_FAILED = "warmup_failed";
   /** {@code incomplete_reason} of a run aborted by {@code failed-request-threshold}. */
   public static final String FAILED_REQUEST_THRESHOLD = "failed_request_threshold";
 
   private final CorpusSource corpusSource;
+  /** What the target advertised to the preflight, or null: the traces are checked against it before any load. */
+  private volatile ServedContext served;
 
   /** Where the corpus comes from (the settings, or a prepared corpus in tests). */
   @FunctionalInterface
@@ -66,6 +70,11 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
   }
 
   @Override
+  public void servedContext(ServedContext served) {
+    this.served = served;
+  }
+
+  @Override
   public RunResult run(RunContext run) throws Exception {
     HarnessContext ctx = HarnessContext.of(run);
     Shard shard = Shard.of(ctx.settings());
@@ -79,6 +88,9 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
     ctx.log("agentx: corpus " + corpus.loader() + ": " + corpus.trees().size() + " trace(s), " + corpus.requestCount()
         + " request(s); " + config.concurrency() + " lane(s)");
     ctx.exportExtras().withObjectProperty("metadata").set("dataset", corpus.datasetMetadata());
+    if (served != null) {
+      ContextFit.check(corpus.trees(), served, ctx.settings().get(CorpusKeys.MAX_CONTEXT_LENGTH), ctx::log);
+    }
 
     // The harness records every request the client sends, except AIPerf's skip path (profiling context overflows,
     // counted as skipped_context_overflow_count); the meter sees each record the replay keeps, for its own figures.
@@ -100,9 +112,11 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
         switch (stage) {
           case PRIMING, PRESSURE -> ctx.phase(Phase.WARMUP, null);
           case PROFILING -> ctx.phase(Phase.PROFILING, config.benchmarkDuration());
-          default -> ctx.grace(config.gracePeriod());
+          default -> { } // done: the harness writes the artifacts
         }
       });
+      // The progress shows [grace] once the duration is reached, not [profiling] 02:26/02:00.
+      replay.onGrace(() -> ctx.grace(config.gracePeriod()));
       Runnable unregister = ctx.cancellation().onCancel(replay::cancel);
       try {
         replay.start();
