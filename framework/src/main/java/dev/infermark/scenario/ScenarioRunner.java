@@ -38,6 +38,7 @@ import dev.infermark.metrics.ErrorRate;
 import dev.infermark.metrics.Summary;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.ClientFactory;
+import dev.infermark.run.ControllingTerminal;
 import dev.infermark.run.Harness;
 import dev.infermark.run.HarnessContext;
 import dev.infermark.run.OpenFiles;
@@ -198,8 +199,8 @@ public final class ScenarioRunner {
       for (int trial = 0; trial < runs && !cancellation.cancelled(); trial++) {
         Path runDir = runs == 1 ? baseDir : baseDir.resolve("run_" + (trial + 1));
         try {
-          Trial t = runOnce(model, params, settings, seed, verdict, targets, embedded != null, runDir, trial, cancellation,
-              formats);
+          Trial t = runOnce(model, params, settings, seed, verdict, targets, embedded != null, runDir, baseDir, trial,
+              cancellation, formats);
           last = t.outcome();
           summaries.add(t.summary());
           labels.add(runDir.getFileName().toString());
@@ -265,7 +266,7 @@ public final class ScenarioRunner {
   private record Trial(RunOutcome outcome, Summary summary) {}
 
   private Trial runOnce(ScenarioModel model, RunParams params, Settings settings, long seed,
-      Optional<SubmissionVerdict> verdict, List<URI> targets, boolean embedded, Path runDir, int trial,
+      Optional<SubmissionVerdict> verdict, List<URI> targets, boolean embedded, Path runDir, Path latestDir, int trial,
       Cancellation cancellation, ResultFormats formats) throws Exception {
     Progress progress = new Progress();
     Instant start = Instant.now();
@@ -276,7 +277,9 @@ public final class ScenarioRunner {
     Cancellation run = new Cancellation();
     Runnable unlink = cancellation.onCancel(run::cancel);
     CountDownLatch finished = new CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean exiting = new java.util.concurrent.atomic.AtomicBoolean();
     Thread hook = new Thread(() -> {
+      exiting.set(true);
       cancellation.cancel();
       try {
         finished.await(60, TimeUnit.SECONDS); // let the run write its partial artifacts
@@ -353,7 +356,10 @@ public final class ScenarioRunner {
       result = recording.measure(result);
       List<SloResult> slos = new ArrayList<>();
       for (SloSpec slo : SloSource.of(model, settings)) {
-        slos.add(slo.result(result));
+        SloResult r = slo.result(result);
+        // A run that did not complete measured part of what it meant to: shown, not judged.
+        slos.add(cancelled ? r.notJudged(ctx.abortMessage().map(m -> "the run was aborted (" + m + ")")
+            .orElse("the run was cancelled")) : r);
       }
       ctx.exportExtras().set("slo_results", SloResult.toJson(slos));
       List<String> serverLines = serverMetrics.finish(recording.profilingSummary(), benchmarkId);
@@ -382,6 +388,15 @@ public final class ScenarioRunner {
       unregister.run();
       unlink.run();
       reporter.close();
+      if (Files.isDirectory(runDir)) {
+        // Before the JVM may exit (Ctrl+C: the shutdown hook waits for 'finished' only): a cancelled run moves it too.
+        RunFolders.markLatest(latestDir);
+        if (exiting.get()) {
+          // Under Maven the console is gone by now (it returns at once on Ctrl+C): tell the terminal itself.
+          ControllingTerminal.tell("infermark: " + model.name() + " was cancelled; its partial artifacts are in "
+              + runDir.toAbsolutePath());
+        }
+      }
       finished.countDown();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -409,6 +424,8 @@ public final class ScenarioRunner {
       }
     }
     Files.createDirectories(runDir);
+    out.accept("infermark: " + model.name() + ": artifacts go to " + runDir.toAbsolutePath()
+        + " (a cancelled run's too)");
     return recordings.open(runDir, settings, client);
   }
 

@@ -38,7 +38,10 @@ public final class VerdictTable {
       String measured = r.measured().isPresent()
           ? SloResult.fmt(r.measured().getAsDouble()) + (r.unit().isBlank() ? "" : " " + r.unit())
           : "not measured";
-      rows.add(new String[] {r.passed() ? pass : fail, check, measured, r.thresholdWithUnit()});
+      if (!r.judged()) {
+        measured += " (not judged)"; // a run that did not complete: shown, neither passed nor failed
+      }
+      rows.add(new String[] {!r.judged() ? skip : r.passed() ? pass : fail, check, measured, r.thresholdWithUnit()});
     }
     rows.add(new String[] {
         errorRate.requests() > 0 ? errorRate.errorsWithin() ? pass : fail : skip,

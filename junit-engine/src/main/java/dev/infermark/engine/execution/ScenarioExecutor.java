@@ -128,7 +128,9 @@ public final class ScenarioExecutor {
         SloResult o = outcome.slos().stream().filter(r -> r.id().equals(slo.slo().id())).findFirst()
             .orElseGet(() -> slo.slo().result(outcome.result()));
         listener.reportingEntryPublished(check, ReportEntry.from(sloEntries(o)));
-        listener.executionFinished(check, o.passed() ? TestExecutionResult.successful()
+        listener.executionFinished(check, !o.judged()
+            ? TestExecutionResult.aborted(new TestAbortedException(named(rd, o.message())))
+            : o.passed() ? TestExecutionResult.successful()
             : TestExecutionResult.failed(new AssertionFailedError(named(rd, o.message()))));
       } else if (check instanceof VerdictDescriptor) {
         Optional<SubmissionVerdict> v = outcome.verdict();
@@ -201,7 +203,7 @@ public final class ScenarioExecutor {
       e.put("unit", o.unit());
     }
     e.put("threshold", o.thresholdWithUnit());
-    e.put("passed", Boolean.toString(o.passed()));
+    e.put("passed", o.judged() ? Boolean.toString(o.passed()) : "not judged");
     return e;
   }
 
