@@ -768,20 +768,31 @@
   }
 
   // ---- the comparison ------------------------------------------------------------------------------
+  // A comparison's table: headers wrap, so a run's long label takes lines, not width.
+  function compareTable(head, rows, leftCols) {
+    var t = table(head, rows, leftCols);
+    t.classList.add('compare');
+    return t;
+  }
+
   function compareReport(d) {
     app.innerHTML = '';
     app.appendChild(h('h1', { text: 'Comparison of ' + d.runs.length + ' runs' }));
     app.appendChild(h('div', { cls: 'sub', text: 'Baseline: ' + d.runs[0].label + '. Changes are relative to it; green is better, red is worse.' }));
+    // Runs are labelled by the settings that differ between them, each also a column of the runs table.
+    var varied = d.varied || [];
     var s = section('Runs', 'runs');
-    s.appendChild(table(['', 'run', 'scenario', 'started', 'model', 'target', 'submission_valid'], d.runs.map(function (r, i) {
+    var runHead = [''].concat(varied.length ? varied : ['run']).concat(['folder', 'started', 'model', 'target', 'submission_valid']);
+    s.appendChild(compareTable(runHead, d.runs.map(function (r, i) {
       var run = r.run || {};
-      return [h('span', { cls: 'swatch', style: 'margin-left:0;background:' + COLORS[i % COLORS.length] }), r.label, run.scenario,
-        run.start_time ? run.start_time.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—', run.model || '—', run.url || 'embedded simulator',
-        r.submission_valid == null ? '—' : String(r.submission_valid)];
-    }), 3));
+      return [h('span', { cls: 'swatch', style: 'margin-left:0;background:' + COLORS[i % COLORS.length] })]
+        .concat(varied.length ? varied.map(function (k) { return r.differs ? r.differs[k] : '—'; }) : [r.label])
+        .concat([r.folder || r.label, run.start_time ? run.start_time.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—',
+          run.model || '—', run.url || 'embedded simulator', r.submission_valid == null ? '—' : String(r.submission_valid)]);
+    }), 1 + Math.max(1, varied.length) + 1));
     var t = section('Changes against the baseline', 'deltas');
     var head = ['metric', 'stat', 'unit'].concat(d.runs.map(function (r, i) { return i === 0 ? r.label + ' (baseline)' : r.label; }));
-    t.appendChild(table(head, d.deltas.map(function (row, k) {
+    t.appendChild(compareTable(head, d.deltas.map(function (row, k) {
       var same = k > 0 && d.deltas[k - 1].name === row.name;
       return [same ? '' : row.name, row.stat, same ? '' : row.unit].concat(row.values.map(function (v, i) {
         var shown = row.shown[i] != null ? row.shown[i] : fmt(v);
@@ -789,7 +800,8 @@
         var dp = row.delta_pct[i];
         var better = row.larger_is_better ? dp > 0 : dp < 0;
         var cls = Math.abs(dp) < 1 ? 'same' : better ? 'better' : 'worse';
-        return h('span', null, shown + ' ', h('span', { cls: cls, text: '(' + (dp > 0 ? '+' : '') + fmt(dp, 1) + ' %)' }));
+        // The change under the value: a column is as wide as its number, not number and change side by side.
+        return h('span', null, shown, h('br'), h('span', { cls: 'delta ' + cls, text: '(' + (dp > 0 ? '+' : '') + fmt(dp, 1) + ' %)' }));
       }));
     }), 3));
     var grouped = d.runs.filter(function (r) { return r.grouped; }).map(function (r) { return r.label; });
@@ -837,6 +849,15 @@
     if (empty.length) window.reportError('empty chart(s): ' + empty.join(', '));
     var root = document.documentElement;
     root.setAttribute('data-charts', String(charts.length));
+    if (DATA.kind === 'compare') {
+      // Every column readable in the window: a comparison's table wider than the page is a defect.
+      Array.prototype.forEach.call(document.querySelectorAll('.tablewrap'), function (w) {
+        if (w.scrollWidth > w.clientWidth + 1) {
+          var s = w.closest('section');
+          window.reportError('table cut off: ' + (s ? s.id : '?') + ' needs ' + w.scrollWidth + ' px, has ' + w.clientWidth + ' px');
+        }
+      });
+    }
     // The content's own height (the document's is at least the window's).
     root.setAttribute('data-height', String(Math.ceil(app.getBoundingClientRect().bottom + window.scrollY + 20)));
     if (root.getAttribute('data-report') === 'loading') root.setAttribute('data-report', 'ok');
