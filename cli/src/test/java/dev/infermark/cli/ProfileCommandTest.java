@@ -165,6 +165,23 @@ class ProfileCommandTest {
   }
 
   @Test
+  void theResultsListSaysOneMistakeOnce() {
+    ScenarioRun.Outcomes o = new ScenarioRun.Outcomes();
+    String cause = "the target http://127.0.0.1:9 cannot be benchmarked: nothing is listening at 127.0.0.1:9";
+    for (String run : List.of("chat [inputTokens=128]", "chat [inputTokens=1024]")) {
+      o.record(new ScenarioRun.Outcome("FAILED", run, cause));
+      o.record(new ScenarioRun.Outcome("SKIPPED", run + " error_rate", "the run failed: " + cause));
+    }
+    ByteArrayOutputStream shown = new ByteArrayOutputStream();
+    o.print(new PrintStream(shown, true, StandardCharsets.UTF_8));
+    assertThat(shown.toString(StandardCharsets.UTF_8)).contains(
+        "  FAILED   chat [inputTokens=128]: " + cause + "\n",
+        "  SKIPPED  chat [inputTokens=128] error_rate: the run failed: the same as above\n",
+        "  FAILED   chat [inputTokens=1024]: the same as above\n",
+        "  SKIPPED  chat [inputTokens=1024] error_rate: the run failed: the same as above\n");
+  }
+
+  @Test
   void theCommandExitsWithTheUsageStatusAndSaysWhy() {
     assertThat(main("profile", "--scenario", "mmlu", "--fixed-schedule", "--preset", "smoke")).isEqualTo(ProfileCommand.USAGE);
     assertThat(err.toString()).contains("an AIPerf flag infermark does not support: --fixed-schedule");

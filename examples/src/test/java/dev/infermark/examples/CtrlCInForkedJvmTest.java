@@ -73,6 +73,7 @@ class CtrlCInForkedJvmTest {
       });
       String before = profiling.get(120, TimeUnit.SECONDS);
       assertThat(before).as("the folder is named before any Ctrl+C").contains("chat-latency: artifacts go to " + artifacts);
+      assertThat(before).as("no SLF4J warning in a forked test JVM without an SLF4J provider").doesNotContain("SLF4J");
       fork.getInputStream().close();
       assertThat(new ProcessBuilder("kill", "-INT", Long.toString(fork.pid())).start().waitFor()).isZero();
       assertThat(fork.waitFor(120, TimeUnit.SECONDS)).as("the fork exits after writing its artifacts").isTrue();

@@ -88,7 +88,7 @@ public final class RunRecorder implements RunRecording {
       Files.createDirectories(artifactDir);
       this.jsonl = new BufferedOutputStream(Files.newOutputStream(file), 64 * 1024);
     } catch (IOException e) {
-      selfCheck.stop(0);
+      selfCheck.stop(0, null);
       throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
     }
   }
@@ -169,7 +169,7 @@ public final class RunRecorder implements RunRecording {
     } finally {
       lock.unlock();
     }
-    return selfCheck.stop(chunks);
+    return selfCheck.stop(chunks, ClientSelfCheck.Finest.of(summary(Phase.PROFILING)));
   }
 
   /**

@@ -81,6 +81,8 @@ public final class ScenarioRunner {
   private final ClientFactory clients;
   private final RunRecording.Factory recordings;
   private final Consumer<String> out;
+  /** The target failures this runner printed: a second run that meets the same one says so in one short line. */
+  private final java.util.Set<String> targetFailures = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   public ScenarioRunner(SettingsResolver resolver, ClientFactory clients, RunRecording.Factory recordings,
       Consumer<String> out) {
@@ -419,7 +421,9 @@ public final class ScenarioRunner {
       try {
         client.preflight().ifPresent(line -> out.accept("infermark: preflight: " + line));
       } catch (PreflightException e) {
-        out.accept("infermark: " + model.name() + ": " + e.getMessage());
+        // One mistake, one message: the runs after the first (every @Param run) fail the same way.
+        out.accept("infermark: " + model.name() + ": " + (targetFailures.add(e.getMessage()) ? e.getMessage()
+            : "the target cannot be benchmarked, as the run before found (above)"));
         throw e;
       }
     }

@@ -57,6 +57,32 @@ class TargetFailureTest {
   }
 
   @Test
+  void oneMistakeIsPrintedOnceNotOncePerParameterRun() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream console = System.out;
+    System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+    EngineExecutionResults r;
+    try {
+      r = EngineTestKit.engine(new InfermarkTestEngine())
+          .selectors(selectClass(dev.infermark.engine.fixtures.ConcurrencySweepScenario.class))
+          .configurationParameter("infermark.url", "127.0.0.1:" + port)
+          .configurationParameter("infermark.artifact-dir", artifacts.toString())
+          .configurationParameter("infermark.progress-interval", "1h").execute();
+    } finally {
+      System.setOut(console);
+    }
+    r.testEvents().assertStatistics(s -> s.failed(2)); // both runs fail, each with the whole cause
+    String out = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(out.split("nothing is listening", -1)).as(out).hasSize(2);
+    assertThat(out).contains("infermark: concurrency-sweep: the target cannot be benchmarked, as the run before found "
+        + "(above)");
+  }
+
+  @Test
   void aServerThatDiesMidRunAbortsItWithArtifactsStampedWithTheReason() throws Exception {
     EngineExecutionResults r;
     try (LoopbackOpenAi server = new LoopbackOpenAi(30)) {
