@@ -252,10 +252,10 @@ final class ProfileCommand implements Callable<Integer> {
         Optional<String> setting = SettingsRegistry.closest(flag, names, Math.max(3, flag.length() / 3));
         Optional<String> field = SettingsRegistry.closest(flag.replaceFirst("^-+", "").replace('-', '_'), REQUEST_FIELDS, 2)
             .map(f -> "--extra-inputs " + f + ":VALUE (the " + f + " of every request's body)");
-        List<String> hints = new ArrayList<>();
-        setting.ifPresent(hints::add);
-        field.ifPresent(hints::add);
-        problems.add("unknown flag " + flag + (hints.isEmpty() ? "" : "; did you mean " + String.join(", or ", hints) + "?"));
+        List<String> meant = new ArrayList<>();
+        setting.ifPresent(meant::add);
+        field.ifPresent(meant::add);
+        problems.add("unknown flag " + flag + (meant.isEmpty() ? "" : "; did you mean " + String.join(", or ", meant) + "?"));
       }
     }
     if (!unsupported.isEmpty()) {
