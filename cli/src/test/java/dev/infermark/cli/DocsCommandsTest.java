@@ -216,6 +216,7 @@ class DocsCommandsTest {
     Map<Check, Integer> counts = new LinkedHashMap<>();
     Properties before = (Properties) System.getProperties().clone();
     try {
+      java.util.Set<String> checked = new java.util.HashSet<>();
       for (DocCommand c : commands) {
         String cmd = concrete(c);
         Rule rule = RULES.stream().filter(r -> r.matches().matcher(cmd).find()).findFirst().orElse(null);
@@ -225,7 +226,8 @@ class DocsCommandsTest {
         }
         counts.merge(rule.check(), 1, Integer::sum);
         String what = c.where() + ": `" + c.text() + "`";
-        switch (rule.check()) {
+        // The same command in several places (list, describe) is run or parsed once; each place's CI rule still holds.
+        switch (checked.add(cmd) ? rule.check() : Check.NOT_OURS) {
           case RUN -> {
             List<String> args = new ArrayList<>(ShellWords.split(cmd).subList(1, ShellWords.split(cmd).size()));
             if (args.getFirst().equals("compare") && !args.contains("-o")) {
@@ -240,7 +242,7 @@ class DocsCommandsTest {
           }
           case PARSE -> parse(what, ShellWords.split(cmd).subList(1, ShellWords.split(cmd).size()));
           case MAVEN -> maven(what, ShellWords.split(cmd));
-          case NOT_OURS -> assertThat(rule.why()).as(what).isNotBlank();
+          case NOT_OURS -> assertThat(rule.check() != Check.NOT_OURS || !rule.why().isBlank()).as(what).isTrue();
         }
         if (rule.runsFor().equals(".ci/run") && !asWritten(c).equals(c.text())) {
           // A synopsis: CI runs it with its own folders in place of the placeholders.
