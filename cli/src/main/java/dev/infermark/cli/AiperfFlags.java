@@ -22,10 +22,8 @@ final class AiperfFlags {
 
   /** Why some unsupported AIPerf flags have no counterpart, beyond "not supported". */
   private static final Map<String, String> HINTS = Map.ofEntries(
-      Map.entry("--ui-type", "infermark prints progress lines instead (--progress-interval)"),
-      Map.entry("--verbose", "infermark has one level of output"),
-      Map.entry("--extra-verbose", "infermark has one level of output"),
-      Map.entry("--log-level", "infermark has one level of output"),
+      Map.entry("--extra-verbose", "infermark has one more level of output, --verbose"),
+      Map.entry("--log-level", "infermark has no log levels; --verbose prints more"),
       Map.entry("--config", "put settings in junit-platform.properties or INFERMARK_* environment variables (docs/settings.md)"),
       Map.entry("--workers-max", "infermark runs in one JVM on virtual threads: there are no worker processes to size"),
       Map.entry("--record-processor-service-count", "infermark runs in one JVM: there are no services to size"),

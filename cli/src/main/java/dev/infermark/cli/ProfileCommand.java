@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
@@ -15,6 +16,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -34,6 +36,13 @@ final class ProfileCommand implements Callable<Integer> {
   static final Map<String, String> ALREADY_SO = Map.of(
       "--no-gpu-telemetry", "infermark collects no GPU telemetry, so there is none to turn off");
 
+  /**
+   * Fields of an OpenAI request body that a flag name may mean: they are given with
+   * {@code --extra-inputs}, as in AIPerf.
+   */
+  static final List<String> REQUEST_FIELDS = List.of("max_tokens", "max_completion_tokens", "min_tokens", "temperature",
+      "top_p", "top_k", "stop", "seed", "ignore_eos", "presence_penalty", "frequency_penalty", "repetition_penalty");
+
   private final List<KeyCatalog> catalogs;
   private final SettingFlags flags;
   private final AiperfFlags aiperf;
@@ -42,6 +51,7 @@ final class ProfileCommand implements Callable<Integer> {
   private final List<OptionSpec> commandOptions = new ArrayList<>();
   private final Map<String, OptionSpec> alreadySo = new LinkedHashMap<>();
   private OptionSpec params;
+  private PositionalParamSpec models;
   private CommandLine commandLine;
 
   private ProfileCommand(List<KeyCatalog> catalogs, AiperfFlags aiperf, PrintStream out, PrintStream err) {
@@ -59,7 +69,7 @@ final class ProfileCommand implements Callable<Integer> {
     CommandSpec spec = CommandSpec.wrapWithoutInspection(cmd);
     spec.name("profile");
     spec.usageMessage()
-        .customSynopsis("infermark profile [--scenario NAME] [--FLAG [VALUE]...]...")
+        .customSynopsis("infermark profile [MODEL] [--scenario NAME] [--FLAG [VALUE]...]...")
         .description(
             "Runs one scenario (a built-in one, or your own from --scenario-jar / --classpath) through the JUnit "
                 + "Platform launcher, as mvn test -Dinfermark.scenario=NAME does: the same runs, checks, console output "
@@ -84,6 +94,10 @@ final class ProfileCommand implements Callable<Integer> {
     cmd.params = option(spec, OptionSpec.builder("--param").paramLabel("FIELD=V1,V2").type(List.class)
         .auxiliaryTypes(String.class).description("Replaces a @Param field's values (infermark.param.FIELD). Repeatable."));
     cmd.commandOptions.add(cmd.params);
+    cmd.models = PositionalParamSpec.builder().index("0..*").arity("0..*").paramLabel("MODEL").type(List.class)
+        .auxiliaryTypes(String.class).description("AIPerf's positional model name(s), first on the line "
+            + "(aiperf profile MODEL --url ...): the same as --model.").build();
+    spec.addPositional(cmd.models);
     cmd.commandOptions.add(option(spec, OptionSpec.builder("-h", "--help").usageHelp(true).description("Shows this help.")));
     ALREADY_SO.keySet().forEach(f -> cmd.alreadySo.put(f,
         option(spec, OptionSpec.builder(f).arity("0").type(boolean.class).hidden(true))));
@@ -161,6 +175,7 @@ final class ProfileCommand implements Callable<Integer> {
     ParseResult parsed = commandLine.getParseResult();
     problems.addAll(unmatched(commandLine.getUnmatchedArguments()));
     Map<String, String> settings = flags.values(parsed, problems);
+    positionalModels(parsed, settings, problems);
     if (parsed.hasMatchedOption(params)) {
       List<String> given = params.getValue();
       for (String p : given) {
@@ -178,6 +193,45 @@ final class ProfileCommand implements Callable<Integer> {
           + DEFAULT_SCENARIO);
     }
     return settings;
+  }
+
+  /**
+   * AIPerf's positional model names ({@code aiperf profile MODEL --url ...}): the values before the
+   * first flag are {@code model}. A value that follows a flag infermark does not know is that flag's
+   * (the flag is the error); any other value no flag took is a stray one.
+   */
+  private void positionalModels(ParseResult parsed, Map<String, String> settings, List<String> problems) {
+    if (!parsed.hasMatchedPositional(models)) {
+      return;
+    }
+    List<String> left = new ArrayList<>(models.<List<String>>getValue());
+    java.util.Set<String> unknownFlags = new java.util.HashSet<>();
+    commandLine.getUnmatchedArguments().forEach(a -> unknownFlags.add(a));
+    List<String> leading = new ArrayList<>();
+    boolean flagSeen = false;
+    boolean afterUnknownFlag = false;
+    for (String a : parsed.originalArgs()) {
+      if (a.startsWith("-") && !a.equals("-")) {
+        flagSeen = true;
+        afterUnknownFlag = unknownFlags.contains(a);
+      } else if (left.remove(a)) {
+        if (!flagSeen) {
+          leading.add(a);
+        } else if (!afterUnknownFlag) {
+          problems.add("unexpected argument '" + a + "' (every setting is a --flag; a model name may come first, as in "
+              + "infermark profile MODEL --url ...)");
+        }
+      }
+    }
+    if (leading.isEmpty()) {
+      return;
+    }
+    if (settings.containsKey(Keys.MODEL.name())) {
+      problems.add("the model is given twice: " + String.join(" ", leading) + " (first on the line) and --model "
+          + settings.get(Keys.MODEL.name()));
+    } else {
+      settings.put(Keys.MODEL.name(), String.join(",", leading));
+    }
   }
 
   /**
@@ -207,9 +261,13 @@ final class ProfileCommand implements Callable<Integer> {
           names.addAll(f.names());
           f.negation().ifPresent(names::add);
         });
-        String hint = SettingsRegistry.closest(flag, names, Math.max(3, flag.length() / 3))
-            .map(n -> "; did you mean " + n + "?").orElse("");
-        problems.add("unknown flag " + flag + hint);
+        Optional<String> setting = SettingsRegistry.closest(flag, names, Math.max(3, flag.length() / 3));
+        Optional<String> field = SettingsRegistry.closest(flag.replaceFirst("^-+", "").replace('-', '_'), REQUEST_FIELDS, 2)
+            .map(f -> "--extra-inputs " + f + ":VALUE (the " + f + " of every request's body)");
+        List<String> meant = new ArrayList<>();
+        setting.ifPresent(meant::add);
+        field.ifPresent(meant::add);
+        problems.add("unknown flag " + flag + (meant.isEmpty() ? "" : "; did you mean " + String.join(", or ", meant) + "?"));
       }
     }
     if (!unsupported.isEmpty()) {

@@ -188,12 +188,85 @@ class ProfileCommandTest {
 
   @Test
   void anUnsupportedAiperfFlagFailsWithItsNameAndAnUnknownOneWithADidYouMean() {
-    Parsed p = parse("--scenario", "x", "--request-cancellation-rate", "5", "--ui-type", "simple", "--concurency", "4");
+    Parsed p = parse("--scenario", "x", "--request-cancellation-rate", "5", "--log-level", "debug", "--concurency", "4");
 
     assertThat(p.problems()).containsExactly(
-        "AIPerf flags infermark does not support: --request-cancellation-rate, --ui-type\n"
-            + "  --ui-type: infermark prints progress lines instead (--progress-interval)",
+        "AIPerf flags infermark does not support: --request-cancellation-rate, --log-level\n"
+            + "  --log-level: infermark has no log levels; --verbose prints more",
         "unknown flag --concurency; did you mean --concurrency?");
+  }
+
+  @Test
+  void aiperfsPositionalModelComesFirstAndAStrayValueIsAnError() {
+    assertThat(parse("Qwen/Qwen2.5-1.5B-Instruct", "--scenario", "mmlu", "--url", "localhost:8000").settings())
+        .containsEntry("model", "Qwen/Qwen2.5-1.5B-Instruct");
+    assertThat(parse("a", "b", "--scenario", "x").settings()).containsEntry("model", "a,b");
+    assertThat(parse("m1", "--scenario", "x", "--model", "m2").problems())
+        .containsExactly("the model is given twice: m1 (first on the line) and --model m2");
+    assertThat(parse("--scenario", "x", "--random-seed", "1", "stray").problems()).singleElement().asString()
+        .startsWith("unexpected argument 'stray'");
+    // A value after a flag infermark does not know is that flag's: the flag is the error.
+    assertThat(parse("--scenario", "x", "--fixed-schedule-start-offset", "5").problems())
+        .containsExactly("an AIPerf flag infermark does not support: --fixed-schedule-start-offset");
+  }
+
+  @Test
+  void aMisspeltFlagOfSeveralWordsGetsADidYouMeanAndARequestFieldItsExtraInputs() {
+    assertThat(parse("--scenario", "x", "--max-token", "64").problems()).containsExactly("unknown flag --max-token; did "
+        + "you mean --agentperf-max-tokens, or --extra-inputs max_tokens:VALUE (the max_tokens of every request's body)?");
+    assertThat(parse("--scenario", "x", "--temperature", "0").problems()).containsExactly("unknown flag --temperature; "
+        + "did you mean --extra-inputs temperature:VALUE (the temperature of every request's body)?");
+    assertThat(parse("--scenario", "x", "--context-length", "8").problems())
+        .containsExactly("unknown flag --context-length; did you mean --max-context-length?");
+  }
+
+  @Test
+  void aiperfsUiFlagsChooseTheProgressDisplay() {
+    assertThat(parse("--scenario", "x", "--ui", "dashboard").settings()).containsEntry("ui-type", "dashboard");
+    assertThat(parse("--scenario", "x", "--ui-type", "none").settings()).containsEntry("ui-type", "none");
+    assertThat(parse("--scenario", "x", "-v").settings()).containsEntry("verbose", "true"); // node ids, among others
+    assertThat(parse("--scenario", "x", "--ui", "fancy").problems())
+        .containsExactly("--ui-type: cannot use 'fancy': expected one of auto, dashboard, simple, none");
+  }
+
+  @Test
+  void aLockViolationIsPrintedInFullWhenItHappensAndInTheResults() {
+    java.util.Properties before = (java.util.Properties) System.getProperties().clone();
+    PrintStream console = System.out;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8)); // the engine prints on the JVM's console
+    try {
+      int status = main("profile", "--scenario", "inferencex-agentx-mvp", "--url", "localhost:1", "--model", "m",
+          "--public-dataset", "semianalysis_cc_traces_weka_062126", "--ignore-trace-delays", "true");
+      String printed = out.toString(StandardCharsets.UTF_8);
+      assertThat(status).isEqualTo(ScenarioRun.FAILED);
+      // which setting, why, and what to do: at once, and again in the results
+      String setting = "infermark.ignore-trace-delays: got 'true', required 'unset' (recorded trace delays are part of the workload)";
+      assertThat(printed).contains("infermark: inferencex-agentx-mvp run cannot start: Scenario 'inferencex-agentx-mvp' "
+          + "invariants violated (1 conflict):\ninfermark:   - " + setting + "\ninfermark: ");
+      assertThat(printed).contains("  FAILED   inferencex-agentx-mvp run: Scenario 'inferencex-agentx-mvp' invariants "
+          + "violated (1 conflict):\n" + " ".repeat(11) + "  - " + setting + "\n" + " ".repeat(11));
+      assertThat(printed).contains("unsafe-override");
+    } finally {
+      System.setOut(console);
+      System.setProperties(before);
+    }
+  }
+
+  @Test
+  void theResultsListSaysOneMistakeOnce() {
+    ScenarioRun.Outcomes o = new ScenarioRun.Outcomes();
+    String cause = "the target http://127.0.0.1:9 cannot be benchmarked: nothing is listening at 127.0.0.1:9";
+    for (String run : List.of("chat [inputTokens=128]", "chat [inputTokens=1024]")) {
+      o.record(new ScenarioRun.Outcome("FAILED", run, cause));
+      o.record(new ScenarioRun.Outcome("SKIPPED", run + " error_rate", "the run failed: " + cause));
+    }
+    ByteArrayOutputStream shown = new ByteArrayOutputStream();
+    o.print(new PrintStream(shown, true, StandardCharsets.UTF_8));
+    assertThat(shown.toString(StandardCharsets.UTF_8)).contains(
+        "  FAILED   chat [inputTokens=128]: " + cause + "\n",
+        "  SKIPPED  chat [inputTokens=128] error_rate: the run failed: the same as above\n",
+        "  FAILED   chat [inputTokens=1024]: the same as above\n",
+        "  SKIPPED  chat [inputTokens=1024] error_rate: the run failed: the same as above\n");
   }
 
   @Test

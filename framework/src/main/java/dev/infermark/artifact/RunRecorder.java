@@ -267,7 +267,7 @@ public final class RunRecorder implements RunRecording {
     } finally {
       lock.unlock();
     }
-    return selfCheck.stop(chunks);
+    return selfCheck.stop(chunks, ClientSelfCheck.Finest.of(summary(Phase.PROFILING)));
   }
 
   /**

@@ -68,7 +68,17 @@ final class Preflight {
 
   private record Answer(int status, String contentType, String body, long millis) {}
 
+  /**
+   * What the preflight found.
+   *
+   * @param line one line saying it, for the run's output
+   * @param maxModelLen the smallest {@code max_model_len} the model list advertises for the run's
+   *     models (every model when none is named), or {@code null} when it advertises none
+   */
+  record Found(String line, Integer maxModelLen) {}
+
   private final Target t;
+  private Integer maxModelLen;
 
   private Preflight(Target t) {
     this.t = t;
@@ -77,11 +87,13 @@ final class Preflight {
   /**
    * Runs both checks.
    *
-   * @return one line saying what was found
+   * @return what was found
    * @throws PreflightException naming the URL and the cause
    */
-  static String run(Target target) {
-    return new Preflight(target).check();
+  static Found run(Target target) {
+    Preflight p = new Preflight(target);
+    String line = p.check();
+    return new Found(line, p.maxModelLen);
   }
 
   private String check() {
@@ -174,6 +186,11 @@ final class Preflight {
     data.forEach(m -> {
       if (m.get("id") != null) {
         ids.add(m.get("id").asString());
+        JsonNode len = m.get("max_model_len");
+        if (len != null && len.canConvertToInt() && len.asInt() > 0
+            && (t.models().isEmpty() || t.models().contains(m.get("id").asString()))) {
+          maxModelLen = maxModelLen == null ? len.asInt() : Math.min(maxModelLen, len.asInt());
+        }
       }
     });
     return new Served(ids, t.models().stream().filter(m -> !ids.contains(m)).toList());

@@ -92,8 +92,10 @@ public record SloSpec(String metric, String stat, double min, double max, String
       v = result.lookup(tier, reported, st.get());
     }
     if (v.isEmpty()) {
+      // Still in a unit, as a measured one would be: the SLO's, else the one the metric is reported in.
+      String known = unit.isBlank() ? SloNames.metric(metric).map(SloNames.Known::unit).orElse("") : unit;
       return new Outcome(false, displayName() + ": not measured by this run (no value for "
-          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")" + hint(), v, unit);
+          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")" + hint(), v, known);
     }
     String resultUnit = result.unit(tier, reported, st.get());
     double scale;

@@ -39,14 +39,23 @@ public final class VerdictTable {
       String measured = r.measured().isPresent()
           ? SloResult.fmt(r.measured().getAsDouble()) + (r.unit().isBlank() ? "" : " " + r.unit())
           : "not measured";
-      rows.add(new String[] {r.passed() ? pass : fail, check, measured, r.thresholdWithUnit()});
+      if (!r.judged()) {
+        measured += " (not judged)"; // a run that did not complete: shown, neither passed nor failed
+      }
+      rows.add(new String[] {!r.judged() ? skip : r.passed() ? pass : fail, check, measured, r.thresholdWithUnit()});
     }
     rows.add(new String[] {
-        errorRate.passed() ? pass : errorRate.measured() ? fail : skip,
+        errorRate.requests() > 0 ? errorRate.errorsWithin() ? pass : fail : skip,
         "error_rate",
-        errorRate.measured() ? percent(errorRate.fraction()) + " (" + errorRate.failed() + " of " + errorRate.requests() + ")"
-            : "not measured",
+        errorRate.requests() > 0 ? percent(errorRate.fraction()) + " (" + errorRate.failed() + " of " + errorRate.requests()
+            + ")" : "not measured",
         "<= " + percent(errorRate.threshold())});
+    if (errorRate.cutOff() > 0) {
+      // The harness's own boundary, apart from the server's failures (ErrorRate).
+      rows.add(new String[] {errorRate.cutOffWithin() ? pass : fail, "cut_off",
+          percent(errorRate.cutOffFraction()) + " (" + errorRate.cutOff() + " of " + (errorRate.requests()
+              + errorRate.cutOff()) + ")", "<= " + percent(errorRate.cutOffThreshold())});
+    }
     verdict.ifPresent(v -> rows.add(new String[] {
         v.valid() ? pass : v.reasons().equals(List.of(SubmissionVerdict.UNSAFE_OVERRIDE)) ? skip : fail,
         "submission_valid", Boolean.toString(v.valid()), v.valid() ? "" : "reasons " + String.join(", ", v.reasons())}));

@@ -75,6 +75,30 @@ class PreflightTest {
   }
 
   @Test
+  void theContextLengthTheModelListAdvertisesForTheRunsModelIsKept() {
+    server.handler = (r, c) -> {
+      if (r.path().equals("/v1/models")) {
+        c.respond(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"llama-3\",\"max_model_len\":32768},"
+            + "{\"id\":\"qwen-2\",\"max_model_len\":8192}]}");
+      } else {
+        openAi(r, c);
+      }
+    };
+    try (OpenAiClient c = OpenAiClient.create(Settings.of(Map.of("model", "llama-3", "request-timeout", "10s")),
+        server.uri(), new Progress())) {
+      assertThat(c.servedContext()).isEmpty(); // before the preflight
+      c.preflight();
+      assertThat(c.servedContext()).contains(new ServedContext(server.uri(), 32768)); // llama-3's, not qwen-2's
+    }
+    server.handler = PreflightTest::openAi; // no max_model_len advertised
+    try (OpenAiClient c = OpenAiClient.create(Settings.of(Map.of("model", "llama-3", "request-timeout", "10s")),
+        server.uri(), new Progress())) {
+      c.preflight();
+      assertThat(c.servedContext()).isEmpty();
+    }
+  }
+
+  @Test
   void nothingListeningNamesTheUrlAndSaysConnectionRefused() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -30,6 +30,17 @@ class SloSpecTest {
   }
 
   @Test
+  void anUnmeasuredSloStillHasItsMetricsUnitAndThreshold() {
+    SloSpec speed = new SloSpec("output_token_throughput_per_user", "p25", 5, Double.NaN, "", "", "");
+    var r = speed.result(RunResult.empty());
+    assertThat(r.measured()).isEmpty();
+    assertThat(r.unit()).isEqualTo("tokens/sec/user");
+    assertThat(r.thresholdWithUnit()).isEqualTo(">= 5 tokens/sec/user");
+    SloSpec agentperf = new SloSpec("output_speed", "p25", 20, Double.NaN, "", "SLO #1", "");
+    assertThat(agentperf.result(RunResult.empty()).thresholdWithUnit()).isEqualTo(">= 20 tokens/sec");
+  }
+
+  @Test
   void tierValuesAreTheTiersOwn() {
     SloSpec tier = new SloSpec("supported_agents", "value", 32, Double.NaN, "", "SLO #1", "");
     assertThat(tier.displayName()).isEqualTo("[SLO #1] supported_agents >= 32");

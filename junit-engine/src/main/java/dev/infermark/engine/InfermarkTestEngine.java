@@ -77,6 +77,9 @@ public final class InfermarkTestEngine implements TestEngine {
    */
   @Override
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+    // Before any library touches SLF4J: no "No SLF4J providers" warning on every Maven run.
+    ConsoleLog.quietSlf4jWithoutProvider(Thread.currentThread().getContextClassLoader() == null
+        ? InfermarkTestEngine.class.getClassLoader() : Thread.currentThread().getContextClassLoader());
     ConfigurationParameters config = request.getConfigurationParameters();
     SettingsRegistry registry = SettingsRegistry.load();
     // Secrets leave the system properties first: Surefire copies every one into its XML reports.

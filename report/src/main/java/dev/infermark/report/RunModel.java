@@ -58,7 +58,7 @@ final class RunModel {
       o.set("settings", settings(s.path("input_config")));
       o.set("methodology", methodology(s));
     }
-    o.set("records", counts(f.rows()));
+    o.set("records", counts(f.rows(), s != null && s.path("was_cancelled").asBoolean(false)));
     o.set("dists", distributions(f.rows()));
     long t0 = Timeline.origin(f.rows());
     if (t0 != Row.ABSENT) {
@@ -243,18 +243,26 @@ final class RunModel {
     return o;
   }
 
-  private static ObjectNode counts(List<Row> rows) {
+  /**
+   * The profiling requests by how they ended, as the run's error_rate check counts them
+   * ({@code ErrorRate}): {@code failed} by the server's or the client's doing, {@code cut_off} by the
+   * run at its own end, {@code cancelled} by a cancelled run (left out); {@code failed} and the
+   * successful {@code measured} ones are those that ended on their own.
+   */
+  static ObjectNode counts(List<Row> rows, boolean runCancelled) {
     int warmup = 0;
     int failed = 0;
+    int cutOff = 0;
     int cancelled = 0;
     for (Row r : rows) {
       if (r.warmup()) {
         warmup++;
+      } else if (r.cutOff()) {
+        cutOff++;
+      } else if (r.failed() && runCancelled && "cancelled".equals(r.errorKind())) {
+        cancelled++;
       } else if (r.failed()) {
         failed++;
-      }
-      if (r.cancelled()) {
-        cancelled++;
       }
     }
     ObjectNode o = Json.object();
@@ -262,7 +270,8 @@ final class RunModel {
     o.put("warmup", warmup);
     o.put("profiling", rows.size() - warmup);
     o.put("failed", failed);
-    o.put("measured", rows.size() - warmup - failed);
+    o.put("measured", rows.size() - warmup - failed - cutOff - cancelled);
+    o.put("cut_off", cutOff);
     o.put("cancelled", cancelled);
     return o;
   }

@@ -49,10 +49,11 @@ import dev.infermark.verdict.VerdictTable;
 public final class ScenarioExecutor {
   private final EngineExecutionListener listener;
   private final ScenarioRunner runner;
-  private final Consumer<String> out;
+  private final java.util.function.Consumer<String> out;
   private final Cancellation cancellation = new Cancellation();
 
-  public ScenarioExecutor(EngineExecutionListener listener, ScenarioRunner runner, Consumer<String> out) {
+  /** @param out the console, where a run that cannot start says why at once, in full */
+  public ScenarioExecutor(EngineExecutionListener listener, ScenarioRunner runner, java.util.function.Consumer<String> out) {
     this.listener = listener;
     this.runner = runner;
     this.out = out;
@@ -114,8 +115,21 @@ public final class ScenarioExecutor {
     RunOutcome outcome;
     SearchOutcome search = null;
     try {
+      dev.infermark.lock.LockChecker.Outcome settings;
+      try {
+        settings = rd.settings();
+      } catch (RuntimeException cannotStart) {
+        // Found at discovery (a lock violation, an unknown setting): errors first, every line of it.
+        List<String> lines = String.valueOf(cannotStart.getMessage()).lines().toList();
+        out.accept("infermark: " + rd.getDisplayName() + " cannot start: " + lines.getFirst());
+        lines.subList(1, lines.size()).forEach(l -> out.accept("infermark: " + l));
+        throw cannotStart;
+      }
+      if (Boolean.TRUE.equals(settings.settings().get(dev.infermark.settings.Keys.VERBOSE))) {
+        uniqueIds(rd).forEach((node, id) -> out.accept("infermark: unique id of " + node + ": " + id));
+      }
       if (rd.search().isPresent()) {
-        SearchRunner.Result r = SearchRunner.run(runner, rd.model(), rd.params(), rd.settings(), rd.search().get(),
+        SearchRunner.Result r = SearchRunner.run(runner, rd.model(), rd.params(), settings, rd.search().get(),
             cancellation, out);
         search = r.search();
         outcome = r.representative();
@@ -128,7 +142,7 @@ public final class ScenarioExecutor {
           listener.fileEntryPublished(rd, FileEntry.from(file, mediaType(file)));
         }
       } else {
-        outcome = runner.run(rd.model(), rd.params(), rd.settings(), cancellation);
+        outcome = runner.run(rd.model(), rd.params(), settings, cancellation);
       }
     } catch (Throwable t) {
       for (TestDescriptor check : rd.getChildren()) {
@@ -156,6 +170,7 @@ public final class ScenarioExecutor {
       // The run's own output (summary tables, verdicts) on its node: IDEs and XML reports show it there.
       listener.reportingEntryPublished(rd, ReportEntry.from("output", String.join("\n", outcome.consoleLines())));
     }
+    writeUniqueIds(rd, outcome.artifactDir());
     // The run folder's files (report.html included, written by the runner before it returned) as
     // attachments of the run node: reports that handle file entries link them there.
     for (java.nio.file.Path file : RunFolders.files(outcome.artifactDir())) {
@@ -166,17 +181,22 @@ public final class ScenarioExecutor {
       listener.executionStarted(check);
       if (check instanceof ErrorRateDescriptor) {
         ErrorRate e = outcome.errorRate();
-        if (e.measured()) {
+        if (e.requests() > 0) {
           listener.reportingEntryPublished(check, ReportEntry.from("measured", Double.toString(e.fraction())));
         }
+        if (e.cutOff() > 0) {
+          listener.reportingEntryPublished(check, ReportEntry.from("cut_off", Double.toString(e.cutOffFraction())));
+        }
         listener.executionFinished(check, e.passed() ? TestExecutionResult.successful()
-            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(named(rd, e.message())))
+            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(named(rd, e.checkMessage())))
             : TestExecutionResult.aborted(new TestAbortedException(e.message())));
       } else if (check instanceof SloDescriptor slo) {
         SloResult o = outcome.slos().stream().filter(r -> r.id().equals(slo.slo().id())).findFirst()
             .orElseGet(() -> slo.slo().result(outcome.result()));
         listener.reportingEntryPublished(check, ReportEntry.from(sloEntries(o)));
-        listener.executionFinished(check, o.passed() ? TestExecutionResult.successful()
+        listener.executionFinished(check, !o.judged()
+            ? TestExecutionResult.aborted(new TestAbortedException(named(rd, o.message())))
+            : o.passed() ? TestExecutionResult.successful()
             : TestExecutionResult.failed(new AssertionFailedError(named(rd, o.message()))));
       } else if (check instanceof SearchDescriptor) {
         SearchOutcome s = search;
@@ -229,6 +249,33 @@ public final class ScenarioExecutor {
     return outcome;
   }
 
+  /** The unique ids of a run's node and its checks, by node name: what the IDE and --select-unique-id take. */
+  private static Map<String, String> uniqueIds(RunDescriptor rd) {
+    Map<String, String> ids = new java.util.LinkedHashMap<>();
+    ids.put(rd.getDisplayName(), rd.getUniqueId().toString());
+    for (TestDescriptor check : rd.getChildren()) {
+      ids.put(rd.getDisplayName() + " " + check.getDisplayName(), check.getUniqueId().toString());
+    }
+    return ids;
+  }
+
+  /** {@code unique_ids.txt} in the run folder: one node a line, its unique id, a tab, its name. */
+  private static void writeUniqueIds(RunDescriptor rd, java.nio.file.Path runDir) {
+    if (!java.nio.file.Files.isDirectory(runDir)) {
+      return;
+    }
+    StringBuilder b = new StringBuilder();
+    uniqueIds(rd).forEach((node, id) -> b.append(id).append('\t').append(node).append('\n'));
+    try {
+      java.nio.file.Files.writeString(runDir.resolve(UNIQUE_IDS), b);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write " + runDir.resolve(UNIQUE_IDS) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The file of a run folder that lists its test nodes' unique ids. */
+  public static final String UNIQUE_IDS = "unique_ids.txt";
+
   /**
    * A check's failure message, led by the run's name when it has parameters: Surefire's console
    * summary names a failure by class and method only, the same for every parameter run.
@@ -245,7 +292,7 @@ public final class ScenarioExecutor {
       e.put("unit", o.unit());
     }
     e.put("threshold", o.thresholdWithUnit());
-    e.put("passed", Boolean.toString(o.passed()));
+    e.put("passed", o.judged() ? Boolean.toString(o.passed()) : "not judged");
     return e;
   }
 
