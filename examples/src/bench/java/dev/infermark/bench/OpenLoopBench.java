@@ -1,6 +1,5 @@
 package dev.infermark.bench;
 
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 import dev.infermark.json.Json;
 import dev.infermark.metrics.Stats;
@@ -60,22 +58,16 @@ public final class OpenLoopBench {
     int warmup = Integer.getInteger("bench.warmup-duration", 10);
     int tokens = Integer.getInteger("bench.tokens", 4);
     int intervalMs = Integer.getInteger("bench.interval-ms", 10);
-    ObjectNode root = Json.object();
-    root.put("processors", Runtime.getRuntime().availableProcessors());
-    root.put("java", Runtime.version().toString());
-    ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(root.withArray("jvm_args")::add);
+    ObjectNode root = Jvm.describe();
     root.put("arrival", System.getProperty("bench.arrival", "poisson"));
     root.put("duration_s", duration);
     root.put("response", tokens + " content chunks " + intervalMs + " ms apart (sse_floor spread)");
-    root.put("system_load_average_start", BenchJvm.load());
     Files.createDirectories(dir);
     Path floor = SseFloor.build(dir, root);
     if (floor != null) {
       int port = SseFloor.freePort();
-      Process server = SseFloor.start(floor, "serve", Integer.toString(port), Integer.toString(intervalMs),
-          Integer.toString(tokens), "spread");
+      List<Process> servers = List.of(SseFloor.serve(floor, port, intervalMs, tokens, "spread"));
       try {
-        SseFloor.awaitListening(server);
         URI base = URI.create("http://127.0.0.1:" + port);
         Map<Integer, ArrayNode> rounds = new HashMap<>();
         for (int rate : rates) {
@@ -95,11 +87,10 @@ public final class OpenLoopBench {
         ObjectNode byRate = root.putObject("rates");
         rounds.forEach((rate, rs) -> byRate.set(Integer.toString(rate), summary(rs)));
       } finally {
-        server.destroy();
-        server.waitFor(10, TimeUnit.SECONDS);
+        SseFloor.stop(servers);
       }
     }
-    root.put("system_load_average_end", BenchJvm.load());
+    root.put("system_load_average_end", Jvm.load());
     Files.writeString(out, Json.PRETTY.writeValueAsString(root));
     System.out.println("wrote " + out);
   }
@@ -120,9 +111,9 @@ public final class OpenLoopBench {
         Map.entry("no-server-metrics", "true"), Map.entry("warmup-duration", "0s"), Map.entry("progress-interval", "10s"));
     settings.forEach((k, v) -> System.setProperty("infermark." + k, v));
     List<String> warnings = new CopyOnWriteArrayList<>();
-    long[] gc0 = BenchJvm.gc();
-    long cpu0 = BenchJvm.cpuNs();
-    double load = BenchJvm.load();
+    long[] gc0 = Jvm.gc();
+    long cpu0 = Jvm.cpuNs();
+    double load = Jvm.load();
     ScenarioRunner runner = new ScenarioRunner(SettingsResolver.fromSystem(SettingsRegistry.load()), Standard.clients(),
         Standard.recordings(), line -> {
           if (line.contains("WARNING")) {
@@ -135,8 +126,8 @@ public final class OpenLoopBench {
     long t0 = System.nanoTime();
     RunOutcome outcome = runner.run(ScenarioModel.of(OpenLoopBenchScenario.class), RunParams.none(), new Cancellation());
     long wallNs = System.nanoTime() - t0;
-    long cpu = BenchJvm.cpuNs() - cpu0;
-    long[] gc1 = BenchJvm.gc();
+    long cpu = Jvm.cpuNs() - cpu0;
+    long[] gc1 = Jvm.gc();
     if (outcome.aborted().isPresent() || outcome.cancelled()) {
       throw new IllegalStateException("the open loop at " + rate + "/s did not run to its end: " + outcome.aborted());
     }
@@ -145,7 +136,7 @@ public final class OpenLoopBench {
     r.put("system_load_average", load);
     long[] counts = new long[2];
     double[] late = lateness(artifacts, counts);
-    BenchJvm.deleteTree(artifacts);
+    Jvm.deleteTree(artifacts);
     r.put("requests", counts[0]);
     r.put("failed", counts[1]);
     r.put("achieved_rate", Math.round(counts[0] * 10.0 / seconds) / 10.0);

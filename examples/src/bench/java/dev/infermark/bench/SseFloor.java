@@ -10,19 +10,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
+import dev.infermark.json.Json;
 import dev.infermark.testkit.CBuild;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code ../shared/bench/sse_floor.c} for the benchmarks that stream against it (the client's, the open loop's):
- * found upwards from the working directory ({@code -Dbench.floor-src} names another), built with {@code cc}, and
- * started as a paced C server or as the C floor client, each in its own process.
+ * The C reference of the client benchmarks, {@code ../shared/bench/sse_floor.c}, built with {@code cc}:
+ * {@code sse_floor serve} (a paced OpenAI-compatible streaming server in its own process, each chunk
+ * carrying its {@code sent_ns}) and {@code sse_floor client} (one epoll thread, one clock read per
+ * {@code read(2)}: the floor a client's CPU and timestamps are measured against, in the same run).
  */
 final class SseFloor {
   private SseFloor() {}
 
-  /** Compiles sse_floor.c into {@code dir}; null (and a {@code skipped} reason in {@code root}) when it cannot. */
+  /**
+   * Compiles sse_floor.c (property {@code bench.floor-src}, else the first {@code shared/bench/sse_floor.c}
+   * upwards from the working directory) into {@code dir}; {@code null}, and a {@code skipped} reason in
+   * {@code root}, when it cannot.
+   */
   static Path build(Path dir, ObjectNode root) throws Exception {
     Path src = source();
     if (src == null) {
@@ -57,16 +64,10 @@ final class SseFloor {
     return null;
   }
 
-  /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
-  static Process start(Path floor, String... args) throws IOException {
-    String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
-    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, floor.toString()));
-    argv.addAll(List.of(args));
-    return new ProcessBuilder(argv).start();
-  }
-
-  /** Waits for {@code sse_floor serve} to listen, then drains its output. */
-  static void awaitListening(Process server) throws IOException {
+  /** {@code sse_floor serve PORT INTERVAL_MS TOKENS MODE}, listening once this returns. */
+  static Process serve(Path bin, int port, int intervalMs, int tokens, String mode) throws IOException {
+    Process server = start(bin, "serve", Integer.toString(port), Integer.toString(intervalMs), Integer.toString(tokens),
+        mode);
     BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
     String line;
     while ((line = err.readLine()) != null) {
@@ -79,10 +80,40 @@ final class SseFloor {
             // the server is gone
           }
         });
-        return;
+        return server;
       }
     }
     throw new IOException("sse_floor serve exited before listening (exit " + server.exitValue() + ")");
+  }
+
+  /** Stops servers started by {@link #serve}. */
+  static void stop(List<Process> servers) throws InterruptedException {
+    for (Process p : servers) {
+      p.destroy();
+      p.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** {@code sse_floor client PORT STREAMS}: its one JSON line. */
+  static ObjectNode client(Path bin, int port, int streams) throws Exception {
+    Process p = start(bin, "client", Integer.toString(port), Integer.toString(streams));
+    Thread errs = Thread.ofVirtual().start(() -> new BufferedReader(new InputStreamReader(p.getErrorStream(),
+        StandardCharsets.UTF_8)).lines().forEach(l -> System.out.println("sse_floor client: " + l)));
+    String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0 || json.isEmpty()) {
+      p.destroyForcibly();
+      throw new IOException("sse_floor client failed (exit " + (p.isAlive() ? "none" : p.exitValue()) + "): " + json);
+    }
+    errs.join(1000);
+    return (ObjectNode) Json.parse(json.lines().reduce((a, b) -> b).orElseThrow());
+  }
+
+  /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
+  private static Process start(Path bin, String... args) throws IOException {
+    String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
+    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, bin.toString()));
+    argv.addAll(List.of(args));
+    return new ProcessBuilder(argv).start();
   }
 
   static int freePort() throws IOException {
