@@ -1,5 +1,9 @@
 package dev.infermark.files;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,6 +21,7 @@ import java.nio.file.StandardOpenOption;
  * it. A full disk, a failing writer or a crash leave the earlier file (or none) and no half-written
  * one: a reader of a run folder finds each artifact complete or absent.
  */
+@API(status = EXPERIMENTAL, since = "0.2")
 public final class AtomicFile {
   /** What writes the file's bytes; it may close the stream. */
   @FunctionalInterface

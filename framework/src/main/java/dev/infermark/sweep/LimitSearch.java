@@ -1,5 +1,9 @@
 package dev.infermark.sweep;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +25,7 @@ import java.util.List;
  *     rather than stop with nothing passing (the generic search: its space starts at {@code start})
  * @param maxIterations the most probes, 0 for no limit (the search then stops unconverged)
  */
+@API(status = EXPERIMENTAL, since = "0.2")
 public record LimitSearch(double start, double factor, double max, Precision precision, boolean integral,
     boolean belowStart, int maxIterations) {
   /** The stage of the first probes. */

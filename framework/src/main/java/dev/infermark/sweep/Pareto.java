@@ -1,10 +1,15 @@
 package dev.infermark.sweep;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 /**
  * The Pareto frontier of points where more is better on both axes (per-user speed and total
  * throughput; an agent's E2E speed and throughput per accelerator): a point is on it when no other
  * point is at least as good on both and better on one. Points with a value missing are never on it.
  */
+@API(status = EXPERIMENTAL, since = "0.2")
 public final class Pareto {
   private Pareto() {}
 

@@ -1,5 +1,9 @@
 package dev.infermark.sweep;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 /**
  * When a bisection stops: the gap between the largest passing and the smallest failing value is at
  * most {@code amount} (absolute, in the setting's unit: {@code 1}) or {@code amount} times the
@@ -8,6 +12,7 @@ package dev.infermark.sweep;
  * @param amount the gap allowed (a fraction when relative)
  * @param relative whether {@code amount} is a fraction of the failing value
  */
+@API(status = EXPERIMENTAL, since = "0.2")
 public record Precision(double amount, boolean relative) {
   public Precision {
     if (!(amount > 0) || Double.isInfinite(amount)) {

@@ -179,11 +179,16 @@ final class CompareModel {
     return out;
   }
 
-  /** The settings whose values are not the same in every run (one that a run lacks counts as different). */
+  /**
+   * The settings whose values are not the same in every run that records its settings (one that such a run
+   * lacks counts as different). A run that records none, another tool's, takes no part: it lacks every one
+   * of ours, and each would become a column.
+   */
   static List<String> varied(List<Map<String, String>> settings) {
+    List<Map<String, String>> ours = settings.stream().filter(m -> !m.isEmpty()).toList();
     Set<String> keys = new TreeSet<>();
-    settings.forEach(m -> keys.addAll(m.keySet()));
-    return keys.stream().filter(k -> settings.stream().map(m -> m.get(k)).distinct().count() > 1).toList();
+    ours.forEach(m -> keys.addAll(m.keySet()));
+    return keys.stream().filter(k -> ours.stream().map(m -> m.get(k)).distinct().count() > 1).toList();
   }
 
   /**

@@ -94,6 +94,10 @@ class CompareModelTest {
     JsonNode same = CompareModel.of(List.of(RunFolder.read(e), RunFolder.read(f)));
     assertThat(same.path("runs").get(0).path("label").asString()).isEqualTo("e");
     assertThat(same.path("varied")).isEmpty();
+    // Another tool's run records none of our settings: it adds no column, where each of ours would have been one.
+    Path peer = run("peer", java.util.Map.of());
+    assertThat(CompareModel.of(List.of(RunFolder.read(a), RunFolder.read(b), RunFolder.read(peer))).path("varied")
+        .toString()).isEqualTo("[\"concurrency\"]");
   }
 
   private static JsonNode row(JsonNode model, String name, String stat) {
