@@ -1,11 +1,7 @@
 package dev.infermark.bench;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.infermark.api.request.ChatMessage;
@@ -31,7 +26,6 @@ import dev.infermark.run.Progress;
 import dev.infermark.run.RunRecording;
 import dev.infermark.scenario.Standard;
 import dev.infermark.settings.Settings;
-import dev.infermark.testkit.CBuild;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -82,7 +76,7 @@ public final class ClientBench {
     root.put("system_load_average_start", load());
     Files.createDirectories(out.toAbsolutePath().getParent());
 
-    Path floor = buildFloor(out.toAbsolutePath().getParent(), root);
+    Path floor = SseFloor.build(out.toAbsolutePath().getParent(), root, "client");
     if (floor != null) {
       ObjectNode cases = root.putObject("cases");
       for (Case c : CASES) {
@@ -98,59 +92,20 @@ public final class ClientBench {
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  /** Compiles sse_floor.c; null (and a {@code skipped} reason in the output) when it cannot. */
-  private static Path buildFloor(Path dir, ObjectNode root) throws Exception {
-    Path src = floorSource();
-    if (src == null) {
-      return skip(root, "no shared/bench/sse_floor.c found upwards from " + Path.of("").toAbsolutePath()
-          + " (set -Dbench.floor-src)");
-    }
-    CBuild.Result built = CBuild.compile(src, dir.resolve("sse_floor"));
-    if (!built.ok()) {
-      return skip(root, built.skipped());
-    }
-    root.put("floor_source", src.toString());
-    return built.bin();
-  }
-
-  private static Path skip(ObjectNode root, String why) {
-    System.out.println("client benchmark skipped: " + why);
-    root.put("skipped", why);
-    return null;
-  }
-
-  private static Path floorSource() {
-    String p = System.getProperty("bench.floor-src");
-    if (p != null && !p.isBlank()) {
-      return Files.isRegularFile(Path.of(p)) ? Path.of(p) : null;
-    }
-    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-      Path f = d.resolve("shared/bench/sse_floor.c");
-      if (Files.isRegularFile(f)) {
-        return f;
-      }
-    }
-    return null;
-  }
-
   private static ObjectNode runCase(Path floor, Case c, List<String> transports, Path dir) throws Exception {
-    int port = freePort();
-    Process server = start(floor, "serve", Integer.toString(port), Integer.toString(c.intervalMs()),
-        Integer.toString(c.tokens()), c.mode());
+    int port = SseFloor.freePort();
+    Process server = SseFloor.serve(floor, port, c.intervalMs(), c.tokens(), c.mode());
     // short streams of the same shape, for warming up what runs once per request
-    int shortPort = freePort();
-    Process shortServer = start(floor, "serve", Integer.toString(shortPort), Integer.toString(c.intervalMs()),
-        Integer.toString(SHORT_TOKENS), c.mode());
+    int shortPort = SseFloor.freePort();
+    Process shortServer = SseFloor.serve(floor, shortPort, c.intervalMs(), SHORT_TOKENS, c.mode());
     try {
-      awaitListening(server);
-      awaitListening(shortServer);
       ObjectNode o = Json.object();
       o.put("streams", c.streams());
       o.put("tokens", c.tokens());
       o.put("interval_ms", c.intervalMs());
       o.put("mode", c.mode());
       o.put("system_load_average", load());
-      ObjectNode f = floorClient(floor, port, c.streams());
+      ObjectNode f = SseFloor.client(floor, port, c.streams());
       System.out.println(c.name() + " floor: " + f);
       f.put("complete", f.path("chunks").asLong() == (long) c.streams() * c.tokens());
       o.set("floor", f);
@@ -166,54 +121,11 @@ public final class ClientBench {
       }
       return o;
     } finally {
-      for (Process p : List.of(server, shortServer)) {
-        p.destroy();
-        p.waitFor(10, TimeUnit.SECONDS);
-      }
+      SseFloor.stop(server);
+      SseFloor.stop(shortServer);
     }
   }
 
-  /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
-  private static Process start(Path floor, String... args) throws IOException {
-    String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
-    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, floor.toString()));
-    argv.addAll(List.of(args));
-    return new ProcessBuilder(argv).start();
-  }
-
-  private static void awaitListening(Process server) throws IOException {
-    BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = err.readLine()) != null) {
-      if (line.contains("listening")) {
-        Thread.ofVirtual().start(() -> err.lines().forEach(l -> System.out.println("sse_floor serve: " + l)));
-        Thread.ofVirtual().start(() -> {
-          try {
-            server.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-          } catch (IOException ignored) {
-            // the server is gone
-          }
-        });
-        return;
-      }
-    }
-    throw new IOException("sse_floor serve exited before listening (exit " + server.exitValue() + ")");
-  }
-
-  private static ObjectNode floorClient(Path floor, int port, int streams) throws Exception {
-    Process p = start(floor, "client", Integer.toString(port), Integer.toString(streams));
-    Thread errs = Thread.ofVirtual().start(() -> new BufferedReader(new InputStreamReader(p.getErrorStream(),
-        StandardCharsets.UTF_8)).lines().forEach(l -> System.out.println("sse_floor client: " + l)));
-    String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0 || json.isEmpty()) {
-      p.destroyForcibly();
-      throw new IOException("sse_floor client failed (exit " + (p.isAlive() ? "none" : p.exitValue()) + "): " + json);
-    }
-    errs.join(1000);
-    return (ObjectNode) Json.parse(json.lines().reduce((a, b) -> b).orElseThrow());
-  }
-
-  /** Measures one transport: a warm-up round, then the case on a fresh client with the run's recording. */
   private static ObjectNode infermark(URI base, URI shortBase, String transport, Case c, Path dir) throws Exception {
     Settings settings = Settings.of(Map.of("model", "floor", "request-timeout", "300s", "transport", transport));
     warmUp(base, shortBase, settings, c, dir);
@@ -412,12 +324,6 @@ public final class ClientBench {
 
   private static double round2(double v) {
     return Double.isFinite(v) ? Math.round(v * 100) / 100.0 : v;
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
   }
 
   private static double load() {
