@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
@@ -352,5 +353,40 @@ class CliIT {
     assertThat(completion.exit()).isZero();
     assertThat(completion.out()).contains("complete -F").contains("--concurrency").contains("inferencex-agentx-mvp")
         .contains("_picocli_infermark_k8s_render").contains("--api-key-secret");
+  }
+
+  @Test
+  void theLauncherPassesTheAotCacheBesideTheJarOnlyWhileItIsNewerAndGoesOnWhereTheJvmRefusesIt() throws Exception {
+    Assumptions.assumeTrue(Runtime.version().feature() >= 25, "AOT caches from JDK 25");
+    // an install: the launcher with the jar beside it, and a "cache" no JVM can map
+    Path install = Files.createDirectories(tmp.resolve("install"));
+    Files.copy(LAUNCHER, install.resolve("infermark"));
+    Path jar = Files.createSymbolicLink(install.resolve("infermark.jar"), Path.of("target/infermark.jar").toAbsolutePath());
+    Path aot = Files.writeString(install.resolve("infermark.aot"), "not an AOT cache");
+    long jarTime = Files.getLastModifiedTime(jar).toMillis();
+
+    aot.toFile().setLastModified(jarTime + 60_000);
+    Result newer = launch(install, "-XX:+PrintCommandLineFlags", "--version");
+    assertThat(newer.exit()).as(newer.err()).isZero();
+    assertThat(newer.out()).contains("-XX:AOTCache=" + aot).contains("infermark ");
+    assertThat(newer.err()).doesNotContain("aot").doesNotContain("AOT");
+
+    aot.toFile().setLastModified(jarTime - 60_000); // the jar was rebuilt since
+    Result older = launch(install, "-XX:+PrintCommandLineFlags", "--version");
+    assertThat(older.exit()).as(older.err()).isZero();
+    assertThat(older.out()).doesNotContain("AOTCache");
+  }
+
+  /** {@code bin/infermark ARGS} from {@code install} with {@code javaOpts} as {@code JAVA_OPTS}. */
+  private Result launch(Path install, String javaOpts, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("bash", install.resolve("infermark").toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(tmp.toFile());
+    pb.environment().put("JAVA_OPTS", javaOpts);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    return new Result(p.exitValue(), out, err);
   }
 }
