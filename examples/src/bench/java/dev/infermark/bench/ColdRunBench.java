@@ -167,7 +167,7 @@ public final class ColdRunBench {
     o.put("system_load_average", load());
     ObjectNode fl = o.putObject("floor");
     double floorPerChunk = median(floorCpu) * 1e6 / s.chunks();
-    fl.put("cpu_s", median(floorCpu));
+    fl.put("cpu_s", round(median(floorCpu)));
     fl.put("cpu_us_per_chunk", round(floorPerChunk));
     fl.put("own_cpu_us_per_chunk", median(floorRuns.stream().map(r -> r.path("client_cpu_us_per_chunk").asDouble()).toList()));
     floorRuns.forEach(fl.withArray("runs")::add);
