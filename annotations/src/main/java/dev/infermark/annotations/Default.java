@@ -4,6 +4,7 @@ import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -23,10 +24,11 @@ import dev.infermark.api.status.API;
  * composed annotation, e.g. one smoke preset shared by several scenarios); the class's own
  * {@code @Default}s win over the composed ones.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.TYPE)
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Repeatable(Defaults.class)
 public @interface Default {
   /** The setting, without the {@code infermark.} prefix. */

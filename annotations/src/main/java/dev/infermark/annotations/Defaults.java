@@ -4,6 +4,7 @@ import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -11,10 +12,11 @@ import java.lang.annotation.Target;
 import dev.infermark.api.status.API;
 
 /** Container of repeated {@link Default} annotations; write {@code @Default} several times instead. */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.TYPE)
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 public @interface Defaults {
   Default[] value();
 }

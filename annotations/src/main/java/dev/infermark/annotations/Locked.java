@@ -4,6 +4,7 @@ import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -38,10 +39,11 @@ import dev.infermark.api.status.API;
  * <p>A scenario with at least one {@code @Locked} stamps a submission verdict, shown as its own
  * {@code submission_valid} test node.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.TYPE)
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Repeatable(Locks.class)
 public @interface Locked {
   /** Marker for an unset string attribute. */

@@ -4,6 +4,7 @@ import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -18,10 +19,11 @@ import dev.infermark.api.status.API;
  * at the duration or after {@link #requests()} completed requests, whichever comes first; in-flight
  * requests then have the grace period ({@code benchmark-grace-period}, default 30 s) to finish.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.TYPE)
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 public @interface Measurement {
   /** How long the profiling phase sends requests; empty means the setting's default. */
   String duration() default "";

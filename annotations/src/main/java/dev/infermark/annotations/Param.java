@@ -23,7 +23,7 @@ import dev.infermark.api.status.API;
  * generator that reads the setting is swept too, e.g. the generic workload's concurrency:
  * {@code @Param(value = {"8", "32"}, setting = "concurrency") int users;}.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.FIELD)

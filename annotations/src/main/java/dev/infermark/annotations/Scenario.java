@@ -20,7 +20,7 @@ import dev.infermark.api.status.API;
  * <p>{@link #name()} is what users select by ({@code -Dinfermark.scenario=<name>}) and what the
  * artifacts record; it defaults to the simple class name. Names are unique on a class path.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

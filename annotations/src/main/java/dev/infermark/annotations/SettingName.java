@@ -15,7 +15,7 @@ import dev.infermark.api.status.API;
  * {@code infermark.}), instead of the one its name gives ({@code benchmarkDuration()} reads
  * {@code benchmark-duration}).
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)

@@ -15,7 +15,7 @@ import dev.infermark.api.status.API;
  * {@code @SettingsPrefix("agentperf-") interface AgentPerfSettings { int maxAgents(); }} reads
  * {@code infermark.agentperf-max-agents}. A method with {@link SettingName} names its setting in full.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -4,6 +4,7 @@ import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -29,10 +30,11 @@ import dev.infermark.api.status.API;
  * dev.infermark.api.Metric.*} and {@code dev.infermark.api.Stat.*}); a result a scenario's own
  * generator adds: {@code @Slo(custom = "my_score", min = 0.9)}.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.TYPE)
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Repeatable(Slos.class)
 public @interface Slo {
   /** Marker for an unset bound. */

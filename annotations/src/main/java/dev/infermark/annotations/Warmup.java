@@ -4,6 +4,7 @@ import static dev.infermark.api.status.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -15,10 +16,11 @@ import dev.infermark.api.status.API;
  * profiling metrics. Shorthand for {@code @Default} of {@code warmup-request-count} and
  * {@code warmup-duration}. No {@code @Warmup} means no warmup unless settings ask for one.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.TYPE)
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 public @interface Warmup {
   /** Warmup requests to complete; 0 means none by count. */
   int requests() default 0;

@@ -15,12 +15,13 @@ import dev.infermark.api.status.API;
  *
  * <p>The method is called once per run, after {@link Param} fields are set. It returns a
  * {@code dev.infermark.api.LoadGenerator} (for example {@code Conversations}, or a built-in
- * methodology such as the AgentX replay). Its parameters are injected by type: {@code RunContext},
- * {@code Settings}, {@code Tokenizer}, {@code SyntheticText}, or an interface of the scenario's own
- * whose methods read settings ({@code interface ChatSettings { Duration benchmarkDuration(); }}: a typed
- * settings interface, implemented from the run's settings; see {@link SettingsPrefix}, {@link SettingName}).
+ * methodology such as the AgentX replay). Its parameters are injected by type, API types only:
+ * {@code RunContext}, {@code SyntheticText}, or an interface of the scenario's own whose methods read
+ * settings ({@code interface ChatSettings { Duration benchmarkDuration(); }}: a typed settings interface,
+ * implemented from the run's settings; see {@link SettingsPrefix}, {@link SettingName}). Any other type is
+ * an error at discovery.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)

@@ -12,7 +12,7 @@ import dev.infermark.api.status.API;
  * {@code benchmark-grace-period} for what is in flight, then a cut-off (recorded as such). It sets
  * each request's phase and records it.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @FunctionalInterface
 public non-sealed interface ClosedLoop extends LoadGenerator {
   /**

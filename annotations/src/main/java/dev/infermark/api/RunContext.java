@@ -17,7 +17,7 @@ import dev.infermark.api.status.API;
  * recorded), cancellation, where the run is (for progress and the server-metrics window), and the
  * run's identity. Passed to {@code @Workload} methods that take it.
  */
-@API(status = EXPERIMENTAL)
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface RunContext {
   /** The scenario's name. */
   String scenario();
@@ -65,6 +65,18 @@ public interface RunContext {
    * @param message what happened, for people
    */
   void abort(String reason, String message);
+
+  /**
+   * Adds a section of the run's own to {@code profile_export_aiperf.json}: a top-level field {@code name}
+   * holding {@code section}, plain JSON values (maps with string keys, lists, strings, numbers, booleans,
+   * {@code null}; copied when given, see {@link dev.infermark.api.request.JsonValues}). The last call for a name
+   * wins; the section is written also when the run later fails or is cancelled (the file then says it is partial).
+   *
+   * @throws IllegalArgumentException when {@code name} is empty or one the export writes itself (a metric tag,
+   *     {@code metadata}, {@code input_config}, ...), or {@code section} holds something that is not a JSON value
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  void export(String name, Map<String, ?> section);
 
   /**
    * The run enters {@code phase}: shown in the progress line; {@link Phase#WARMUP} marks the

@@ -31,7 +31,7 @@ import dev.infermark.api.status.API;
  *   <li>Values keep the order they were first put in; console lines and headlines theirs.</li>
  * </ul>
  */
-@API(status = EXPERIMENTAL)
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RunResult {
   private static final RunResult EMPTY = new Builder().build();
 

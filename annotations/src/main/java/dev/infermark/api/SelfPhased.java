@@ -12,7 +12,7 @@ import dev.infermark.api.status.API;
  * cancel) aborts and records what is still in flight. Its scenario may not carry
  * {@code @Warmup}/{@code @Measurement} (rejected at discovery): its phases are set by its own settings.
  */
-@API(status = EXPERIMENTAL)
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public non-sealed interface SelfPhased extends LoadGenerator {
   /**

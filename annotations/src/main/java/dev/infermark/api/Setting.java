@@ -10,7 +10,7 @@ import dev.infermark.api.status.API;
  * or {@code INFERMARK_<NAME>}; docs/settings.md says what each does. The methodology modules keep
  * the names of their own settings beside their key catalogs.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public final class Setting {
   private Setting() {}
 
@@ -36,6 +36,18 @@ public final class Setting {
   public static final String SESSION_HEADERS = "session-headers";
   public static final String CONTEXT_OVERFLOW_SUBSTRINGS = "context-overflow-substrings";
   public static final String CONCURRENCY = "concurrency";
+  public static final String REQUEST_RATE = "request-rate";
+  public static final String ARRIVAL_PATTERN = "arrival-pattern";
+  public static final String ARRIVAL_SMOOTHNESS = "arrival-smoothness";
+  public static final String MAX_CONCURRENCY = "max-concurrency";
+  public static final String REQUEST_RATE_RAMP_DURATION = "request-rate-ramp-duration";
+  public static final String REQUEST_RATE_RAMP_SHAPE = "request-rate-ramp-shape";
+  public static final String REQUEST_RATE_RAMP_START = "request-rate-ramp-start";
+  public static final String CONCURRENCY_RAMP_DURATION = "concurrency-ramp-duration";
+  public static final String CONCURRENCY_RAMP_SHAPE = "concurrency-ramp-shape";
+  public static final String CONCURRENCY_RAMP_START = "concurrency-ramp-start";
+  public static final String USER_CENTRIC_RATE = "user-centric-rate";
+  public static final String NUM_USERS = "num-users";
   public static final String BENCHMARK_DURATION = "benchmark-duration";
   public static final String BENCHMARK_GRACE_PERIOD = "benchmark-grace-period";
   public static final String REQUEST_COUNT = "request-count";
@@ -45,6 +57,7 @@ public final class Setting {
   public static final String NUM_PROFILE_RUNS = "num-profile-runs";
   public static final String CONFIDENCE_LEVEL = "confidence-level";
   public static final String FAILED_REQUEST_THRESHOLD = "failed-request-threshold";
+  public static final String CUT_OFF_THRESHOLD = "cut-off-threshold";
   public static final String GOODPUT = "goodput";
   public static final String INPUT_FILE = "input-file";
   public static final String PUBLIC_DATASET = "public-dataset";
@@ -56,4 +69,6 @@ public final class Setting {
   public static final String RESULT_FORMATS = "result-formats";
   public static final String UNSAFE_OVERRIDE = "unsafe-override";
   public static final String PROGRESS_INTERVAL = "progress-interval";
+  public static final String UI_TYPE = "ui-type";
+  public static final String VERBOSE = "verbose";
 }

@@ -11,7 +11,7 @@ import dev.infermark.api.status.API;
  * for a scalar result ({@code request_throughput}, {@code accuracy}, {@code supported_agents}).
  * Averages and standard deviations are numpy's (population), percentiles numpy's linear ones.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public enum Stat {
   AVG, MIN, MAX, STD, P1, P5, P10, P25, P50, P75, P90, P95, P99,
   /** How many values the distribution has. */

@@ -8,7 +8,7 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.status.API;
 
 /** One virtual user of a {@link ClosedLoop} workload, as its iteration sees it. */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public interface VirtualUser {
   /** The user's index, from 0 to {@code concurrency - 1}. */
   int index();

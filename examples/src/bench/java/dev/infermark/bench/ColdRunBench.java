@@ -1,7 +1,6 @@
 package dev.infermark.bench;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -81,10 +80,7 @@ public final class ColdRunBench {
     Path work = out.getParent().resolve("cold");
     Files.createDirectories(work);
 
-    ObjectNode result = Json.object();
-    result.put("processors", Runtime.getRuntime().availableProcessors());
-    result.put("java", Runtime.version().toString());
-    result.put("system_load_average_start", load());
+    ObjectNode result = Jvm.describe();
     result.put("command", "bin/infermark profile --scenario chat-latency --classpath examples/target/test-classes "
         + "--param inputTokens=128 --preflight false --url http://127.0.0.1:PORT --concurrency N --request-count N");
     result.put("maven_command", "mvn -q test -Dinfermark.scenario=chat-latency -Dinfermark.param.inputTokens=128 "
@@ -92,7 +88,7 @@ public final class ColdRunBench {
     result.put("server", "sse_floor serve PORT " + INTERVAL_MS + " TOKENS burst");
     Path launcher = root.resolve("bin/infermark");
     Path scenarios = root.resolve("examples/target/test-classes");
-    Path floor = SseFloor.build(work, result, "cold-run");
+    Path floor = SseFloor.build(work, result);
     if (floor == null) {
       write(out, result);
       return;
@@ -114,7 +110,7 @@ public final class ColdRunBench {
           root, work.resolve(s.name())));
       write(out, result); // each shape as it completes
     }
-    result.put("system_load_average_end", load());
+    result.put("system_load_average_end", Jvm.load());
     result.set("targets", verdicts(cases, variants, maven));
     write(out, result);
   }
@@ -158,13 +154,13 @@ public final class ColdRunBench {
         }
       }
     } finally {
-      SseFloor.stop(server);
+      SseFloor.stop(List.of(server));
     }
     ObjectNode o = Json.object();
     o.put("streams", s.streams());
     o.put("tokens", s.tokens());
     o.put("chunks", s.chunks());
-    o.put("system_load_average", load());
+    o.put("system_load_average", Jvm.load());
     ObjectNode fl = o.putObject("floor");
     double floorPerChunk = median(floorCpu) * 1e6 / s.chunks();
     fl.put("cpu_s", round(median(floorCpu)));
@@ -342,10 +338,6 @@ public final class ColdRunBench {
 
   private static double round(double x) {
     return Math.round(x * 1000) / 1000.0;
-  }
-
-  private static double load() {
-    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
   private static void write(Path out, ObjectNode result) throws IOException {

@@ -17,11 +17,46 @@ import dev.infermark.testkit.CBuild;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The benchmarks' C reference for streaming clients, {@code ../shared/bench/sse_floor.c}: built with
- * {@code cc}, its paced server started on a free port, its epoll client run for one JSON line.
+ * The C reference of the client benchmarks, {@code ../shared/bench/sse_floor.c}, built with {@code cc}:
+ * {@code sse_floor serve} (a paced OpenAI-compatible streaming server in its own process, each chunk
+ * carrying its {@code sent_ns}) and {@code sse_floor client} (one epoll thread, one clock read per
+ * {@code read(2)}: the floor a client's CPU and timestamps are measured against, in the same run).
  */
 final class SseFloor {
   private SseFloor() {}
+
+  /**
+   * Compiles sse_floor.c (property {@code bench.floor-src}, else the first {@code shared/bench/sse_floor.c}
+   * upwards from the working directory) into {@code dir}; {@code null}, and a {@code skipped} reason in
+   * {@code root}, when it cannot.
+   */
+  static Path build(Path dir, ObjectNode root) throws Exception {
+    Path src = source();
+    if (src == null) {
+      return skip(root, "no shared/bench/sse_floor.c found upwards from " + Path.of("").toAbsolutePath()
+          + " (set -Dbench.floor-src)");
+    }
+    CBuild.Result built = CBuild.compile(src, dir.resolve("sse_floor"));
+    if (!built.ok()) {
+      return skip(root, built.skipped());
+    }
+    root.put("floor_source", src.toString());
+    return built.bin();
+  }
+
+  private static Path skip(ObjectNode root, String why) {
+    System.out.println("benchmark skipped: " + why);
+    root.put("skipped", why);
+    return null;
+  }
+
+  private static Path source() {
+    String p = System.getProperty("bench.floor-src");
+    if (p != null && !p.isBlank()) {
+      return Files.isRegularFile(Path.of(p)) ? Path.of(p) : null;
+    }
+    return shared("bench/sse_floor.c");
+  }
 
   /** {@code shared/RELATIVE} found upwards from the working directory; null when there is none. */
   static Path shared(String relative) {
@@ -34,57 +69,10 @@ final class SseFloor {
     return null;
   }
 
-  /**
-   * Compiles sse_floor.c ({@code -Dbench.floor-src}, else found with {@link #shared}); null, with a
-   * {@code skipped} reason in {@code root}, when it cannot.
-   */
-  static Path build(Path dir, ObjectNode root, String bench) throws Exception {
-    String p = System.getProperty("bench.floor-src");
-    Path src = p != null && !p.isBlank() ? (Files.isRegularFile(Path.of(p)) ? Path.of(p) : null) : shared("bench/sse_floor.c");
-    if (src == null) {
-      return skip(root, bench, "no shared/bench/sse_floor.c found upwards from " + Path.of("").toAbsolutePath()
-          + " (set -Dbench.floor-src)");
-    }
-    CBuild.Result built = CBuild.compile(src, dir.resolve("sse_floor"));
-    if (!built.ok()) {
-      return skip(root, bench, built.skipped());
-    }
-    root.put("floor_source", src.toString());
-    return built.bin();
-  }
-
-  private static Path skip(ObjectNode root, String bench, String why) {
-    System.out.println(bench + " benchmark skipped: " + why);
-    root.put("skipped", why);
-    return null;
-  }
-
-  /** {@code sse_floor serve PORT INTERVAL_MS TOKENS MODE}, listening when this returns. */
-  static Process serve(Path floor, int port, int intervalMs, int tokens, String mode) throws IOException {
-    Process p = start(floor, "serve", Integer.toString(port), Integer.toString(intervalMs), Integer.toString(tokens), mode);
-    awaitListening(p);
-    return p;
-  }
-
-  static void stop(Process server) throws InterruptedException {
-    server.destroy();
-    server.waitFor(10, TimeUnit.SECONDS);
-  }
-
-  /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
-  static Process start(Path floor, String... args) throws IOException {
-    return new ProcessBuilder(withOpenFiles(floor.toString(), args)).start();
-  }
-
-  /** {@code bash -c} running {@code program args} with the soft open-files limit raised to the hard one. */
-  static List<String> withOpenFiles(String program, String... args) {
-    String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
-    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, program));
-    argv.addAll(List.of(args));
-    return argv;
-  }
-
-  static void awaitListening(Process server) throws IOException {
+  /** {@code sse_floor serve PORT INTERVAL_MS TOKENS MODE}, listening once this returns. */
+  static Process serve(Path bin, int port, int intervalMs, int tokens, String mode) throws IOException {
+    Process server = start(bin, "serve", Integer.toString(port), Integer.toString(intervalMs), Integer.toString(tokens),
+        mode);
     BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
     String line;
     while ((line = err.readLine()) != null) {
@@ -97,15 +85,23 @@ final class SseFloor {
             // the server is gone
           }
         });
-        return;
+        return server;
       }
     }
     throw new IOException("sse_floor serve exited before listening (exit " + server.exitValue() + ")");
   }
 
-  /** {@code sse_floor client PORT STREAMS}: its JSON line. */
-  static ObjectNode client(Path floor, int port, int streams) throws Exception {
-    Process p = start(floor, "client", Integer.toString(port), Integer.toString(streams));
+  /** Stops servers started by {@link #serve}. */
+  static void stop(List<Process> servers) throws InterruptedException {
+    for (Process p : servers) {
+      p.destroy();
+      p.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** {@code sse_floor client PORT STREAMS}: its one JSON line. */
+  static ObjectNode client(Path bin, int port, int streams) throws Exception {
+    Process p = start(bin, "client", Integer.toString(port), Integer.toString(streams));
     Thread errs = Thread.ofVirtual().start(() -> new BufferedReader(new InputStreamReader(p.getErrorStream(),
         StandardCharsets.UTF_8)).lines().forEach(l -> System.out.println("sse_floor client: " + l)));
     String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -120,6 +116,19 @@ final class SseFloor {
   /** The last line of a command's output (its JSON line). */
   static String lastLine(String text) {
     return text.lines().reduce((a, b) -> b).orElse("");
+  }
+
+  /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
+  private static Process start(Path bin, String... args) throws IOException {
+    return new ProcessBuilder(withOpenFiles(bin.toString(), args)).start();
+  }
+
+  /** {@code bash -c} running {@code program args} with the soft open-files limit raised to the hard one. */
+  static List<String> withOpenFiles(String program, String... args) {
+    String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
+    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, program));
+    argv.addAll(List.of(args));
+    return argv;
   }
 
   static int freePort() throws IOException {

@@ -5,11 +5,22 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import com.tngtech.archunit.core.domain.JavaAnnotation;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
@@ -38,7 +49,7 @@ class ArchitectureTest {
     // so a rule below cannot pass because the classes it is about were not imported
     for (String pkg : new String[] {"dev.infermark.api", "dev.infermark.annotations", "dev.infermark.run",
         "dev.infermark.client", "dev.infermark.engine", "dev.infermark.agentx", "dev.infermark.agentperf",
-        "dev.infermark.accuracy", "dev.infermark.weka", "dev.infermark.simulator"}) {
+        "dev.infermark.accuracy", "dev.infermark.chat", "dev.infermark.weka", "dev.infermark.simulator"}) {
       assertThat(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(pkg))).as(pkg).isTrue();
     }
   }
@@ -54,7 +65,7 @@ class ArchitectureTest {
     noClasses().that().areAnnotatedWith(Scenario.class)
         .should().dependOnClassesThat()
         .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..",
-            "dev.infermark.agentx..", "dev.infermark.agentperf..", "dev.infermark.accuracy..")
+            "dev.infermark.agentx..", "dev.infermark.agentperf..", "dev.infermark.accuracy..", "dev.infermark.chat..")
         .check(MAIN);
   }
 
@@ -89,5 +100,92 @@ class ArchitectureTest {
         .filter(p -> !MAIN.getPackage(p).isAnnotatedWith(API.class))
         .sorted().toList();
     assertThat(unmarked).as("packages without a package-info.java carrying @API(status = INTERNAL)").isEmpty();
+  }
+
+  /** The built-in methodologies' modules, each a package root: they may use their own INTERNAL types. */
+  private static final List<String> METHODOLOGIES = List.of("dev.infermark.agentx", "dev.infermark.agentperf",
+      "dev.infermark.accuracy", "dev.infermark.chat");
+
+  @Test
+  void builtInMethodologiesUseNoInternalTypeOfAnotherModule() {
+    // what a methodology needs from the framework is API or SPI: the next methodology is written the same way
+    Set<String> violations = new TreeSet<>();
+    for (JavaClass c : MAIN) {
+      Optional<String> own = METHODOLOGIES.stream().filter(root -> inside(c, root)).findFirst();
+      if (own.isEmpty()) {
+        continue;
+      }
+      c.getDirectDependenciesFromSelf().forEach(d -> {
+        JavaClass target = d.getTargetClass().getBaseComponentType();
+        if (target.getPackageName().startsWith("dev.infermark.") && !inside(target, own.get())
+            && status(target).orElse(API.Status.INTERNAL) == API.Status.INTERNAL) {
+          violations.add(c.getName() + " -> " + target.getName());
+        }
+      });
+    }
+    assertThat(violations).as("INTERNAL types a built-in methodology uses").isEmpty();
+  }
+
+  @Test
+  void noApiOrSpiSignatureUsesAnInternalType() {
+    // a STABLE or EXPERIMENTAL type promises what its public signatures name: nothing INTERNAL may leak through them
+    Set<String> violations = new TreeSet<>();
+    for (JavaClass c : MAIN) {
+      if (!c.getModifiers().contains(JavaModifier.PUBLIC) || status(c).orElse(API.Status.INTERNAL) == API.Status.INTERNAL
+          || c.isAnonymousClass() || c.isLocalClass()) {
+        continue;
+      }
+      List<JavaType> named = new ArrayList<>();
+      c.getSuperclass().ifPresent(named::add);
+      named.addAll(c.getInterfaces());
+      for (JavaField f : c.getFields()) {
+        if (visible(f.getModifiers())) {
+          named.add(f.getType());
+        }
+      }
+      for (JavaCodeUnit m : c.getCodeUnits()) {
+        if (visible(m.getModifiers()) && !m.getModifiers().contains(JavaModifier.SYNTHETIC)) {
+          named.add(m.getReturnType());
+          named.addAll(m.getParameterTypes());
+        }
+      }
+      for (JavaType t : named) {
+        for (JavaClass used : t.getAllInvolvedRawTypes()) {
+          JavaClass base = used.getBaseComponentType();
+          if (base.getPackageName().startsWith("dev.infermark.")
+              && status(base).orElse(API.Status.INTERNAL) == API.Status.INTERNAL) {
+            violations.add(c.getName() + " names " + base.getName());
+          }
+        }
+      }
+    }
+    assertThat(violations).as("INTERNAL types in STABLE or EXPERIMENTAL signatures").isEmpty();
+  }
+
+  private static boolean visible(Set<JavaModifier> modifiers) {
+    return modifiers.contains(JavaModifier.PUBLIC) || modifiers.contains(JavaModifier.PROTECTED);
+  }
+
+  private static boolean inside(JavaClass c, String root) {
+    return c.getPackageName().equals(root) || c.getPackageName().startsWith(root + ".");
+  }
+
+  /** A class's {@code @API} status: its own, else its enclosing class's, else its package's. */
+  static Optional<API.Status> status(JavaClass c) {
+    for (Optional<JavaClass> k = Optional.of(c); k.isPresent(); k = k.get().getEnclosingClass()) {
+      Optional<API.Status> own = statusOf(k.get().tryGetAnnotationOfType(API.class.getName()));
+      if (own.isPresent()) {
+        return own;
+      }
+    }
+    try {
+      return statusOf(c.getPackage().tryGetAnnotationOfType(API.class.getName()));
+    } catch (RuntimeException noPackageInfo) {
+      return Optional.empty();
+    }
+  }
+
+  private static Optional<API.Status> statusOf(Optional<? extends JavaAnnotation<?>> api) {
+    return api.flatMap(a -> a.get("status")).map(v -> API.Status.valueOf(v.toString().replaceAll(".*\\.", "")));
   }
 }

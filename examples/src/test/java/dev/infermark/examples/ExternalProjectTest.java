@@ -79,8 +79,28 @@ class ExternalProjectTest {
         .singleElement().asString().contains("package dev.infermark.run does not exist");
   }
 
-  @Test
-  void aProjectCompiledAgainstTheApiAloneRunsOnTheEngine() throws Exception {
+  /** What running one scenario class of the project left: each test's outcome by display name, and its artifacts. */
+  private record Ran(Map<String, TestExecutionResult.Status> tests, long failures, Path artifacts) {
+    JsonNode export() throws Exception {
+      List<Path> runs;
+      try (Stream<Path> s = Files.walk(artifacts)) {
+        runs = s.filter(p -> p.getFileName().toString().equals("profile_export_aiperf.json")).toList();
+      }
+      assertThat(runs).hasSize(1);
+      return Json.parse(Files.readString(runs.get(0)));
+    }
+
+    List<String> phases() throws Exception {
+      try (Stream<Path> s = Files.walk(artifacts)) {
+        Path jsonl = s.filter(p -> p.getFileName().toString().equals("profile_export.jsonl")).findFirst().orElseThrow();
+        return Files.readAllLines(jsonl).stream().map(l -> Json.parse(l).get("metadata").get("benchmark_phase").asString())
+            .toList();
+      }
+    }
+  }
+
+  /** Compiles the project against the API alone, then runs {@code className} through the JUnit Platform launcher. */
+  private Ran runProjectScenario(String className) throws Exception {
     List<Path> sources;
     try (Stream<Path> s = Files.walk(PROJECT)) {
       sources = s.filter(p -> p.toString().endsWith(".java")).toList();
@@ -93,7 +113,7 @@ class ExternalProjectTest {
     Map<String, TestExecutionResult.Status> tests = new ConcurrentHashMap<>();
     SummaryGeneratingListener summary = new SummaryGeneratingListener();
     try (URLClassLoader project = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
-      Class<?> scenario = project.loadClass("com.example.bench.GreetingScenario");
+      Class<?> scenario = project.loadClass(className);
       assertThat(scenario.getClassLoader()).isSameAs(project);
       LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
           .selectors(selectClass(scenario))
@@ -111,25 +131,38 @@ class ExternalProjectTest {
         }
       });
     }
+    return new Ran(Map.copyOf(tests), summary.getSummary().getTotalFailureCount(), artifacts);
+  }
 
-    assertThat(summary.getSummary().getTotalFailureCount()).as("failures").isZero();
-    assertThat(tests).containsEntry("SLO p95 time_to_first_token <= 30 s", TestExecutionResult.Status.SUCCESSFUL)
+  @Test
+  void aProjectCompiledAgainstTheApiAloneRunsOnTheEngine() throws Exception {
+    Ran ran = runProjectScenario("com.example.bench.GreetingScenario");
+    assertThat(ran.failures()).as("failures").isZero();
+    assertThat(ran.tests()).containsEntry("SLO p95 time_to_first_token <= 30 s", TestExecutionResult.Status.SUCCESSFUL)
         .hasSizeGreaterThanOrEqualTo(2).allSatisfy((name, status) -> assertThat(status).as(name)
             .isEqualTo(TestExecutionResult.Status.SUCCESSFUL));
 
-    List<Path> runs;
-    try (Stream<Path> s = Files.walk(artifacts)) {
-      runs = s.filter(p -> p.getFileName().toString().equals("profile_export_aiperf.json")).toList();
-    }
-    assertThat(runs).hasSize(1);
-    JsonNode aiperf = Json.parse(Files.readString(runs.get(0)));
+    JsonNode aiperf = ran.export();
     assertThat(aiperf.get("request_count").get("avg").asLong()).as("@Measurement(requests = 6)").isEqualTo(6);
     JsonNode errors = aiperf.get("error_request_count");
     assertThat(errors == null || errors.isNull() ? 0 : errors.get("avg").asLong()).as("no request failed").isZero();
-    List<String> lines = Files.readAllLines(runs.get(0).resolveSibling("profile_export.jsonl"));
-    assertThat(lines.stream().map(l -> Json.parse(l).get("metadata").get("benchmark_phase").asString()))
-        .as("@Warmup(requests = 2), then the measured six, each recorded once")
+    assertThat(ran.phases()).as("@Warmup(requests = 2), then the measured six, each recorded once")
         .containsExactlyInAnyOrder("warmup", "warmup", "profiling", "profiling", "profiling", "profiling", "profiling",
             "profiling");
+  }
+
+  @Test
+  void aMethodologyOfItsOwnWrittenAgainstTheApiAloneRunsItsPhasesAndExportsItsSection() throws Exception {
+    Ran ran = runProjectScenario("com.example.bench.ProbeScenario");
+    assertThat(ran.failures()).as("failures").isZero();
+    assertThat(ran.tests()).containsEntry("SLO every probe turn answered", TestExecutionResult.Status.SUCCESSFUL)
+        .allSatisfy((name, status) -> assertThat(status).as(name).isEqualTo(TestExecutionResult.Status.SUCCESSFUL));
+    assertThat(ran.phases()).as("its own phases: one warmup request, then three measured")
+        .containsExactly("warmup", "profiling", "profiling", "profiling");
+    JsonNode probe = ran.export().get("probe");
+    assertThat(probe).as("its own export section").isNotNull();
+    assertThat(probe.get("turns").asInt()).isEqualTo(3);
+    assertThat(probe.get("answered").asInt()).isEqualTo(3);
+    assertThat(probe.get("phases").toString()).isEqualTo("[\"warmup\",\"profiling\"]");
   }
 }

@@ -1,5 +1,9 @@
 package dev.infermark.artifact;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -29,6 +33,7 @@ import tools.jackson.databind.JsonNode;
  * which round-trips). Not exported, so not read back: the generated text, the error body and the
  * HTTP status of a success (taken as 200; no metric reads it).
  */
+@API(status = EXPERIMENTAL, since = "0.2") // reads profile_export.jsonl back into records (methodology SPI: merges)
 public final class ExportedRecords {
   /** Metadata fields {@link ExportRecords} writes itself; any other is a tag's extra field. */
   private static final Set<String> OWN = Set.of("request_num", "x_request_id", "x_correlation_id", "conversation_id",
@@ -44,7 +49,18 @@ public final class ExportedRecords {
    * @throws UncheckedIOException naming the file and line that cannot be read or parsed
    */
   public static void read(Path file, Consumer<RequestRecord> into) {
-    JsonLines.read(file, JsonLines.Policy.STRICT, line -> into.accept(record(line)));
+    read(file, JsonLines.Policy.STRICT, into);
+  }
+
+  /**
+   * Reads the lines of a {@code profile_export.jsonl} under {@code policy}: {@link JsonLines.Policy#TORN_TAIL}
+   * for the journal of a run that was killed (its last line may be torn).
+   *
+   * @return the lines skipped
+   * @throws UncheckedIOException naming the file and line that stops the read
+   */
+  public static JsonLines.Skipped read(Path file, JsonLines.Policy policy, Consumer<RequestRecord> into) {
+    return JsonLines.read(file, policy, line -> into.accept(record(line)));
   }
 
   /**

@@ -1,5 +1,9 @@
 package dev.infermark.client;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 import java.util.Optional;
 
 import dev.infermark.api.request.InferenceRequest;
@@ -12,6 +16,7 @@ import dev.infermark.api.request.RequestRecord;
  * {@link #send} from a virtual thread; it blocks until the response ends, and an interrupt of the
  * sending thread aborts the request (returned as {@code CANCELLED}).
  */
+@API(status = EXPERIMENTAL, since = "0.2") // the protocol client a run sends through (SPI)
 public interface ServerClient extends AutoCloseable {
   RequestRecord send(InferenceRequest request);
 
@@ -23,6 +28,11 @@ public interface ServerClient extends AutoCloseable {
    * @throws PreflightException naming the URL and the cause
    */
   default Optional<String> preflight() {
+    return Optional.empty();
+  }
+
+  /** The context length the target advertised to the {@link #preflight} ({@code max_model_len}), if any. */
+  default Optional<ServedContext> servedContext() {
     return Optional.empty();
   }
 

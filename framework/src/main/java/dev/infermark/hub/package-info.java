@@ -1,12 +1,13 @@
 /**
  * Hugging Face hub access: the HTTP API, the local cache, offline lookups.
  *
- * <p>Internal to infermark: may change without notice. A scenario author compiles against
- * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.
+ * <p>Part of the methodology SPI (docs/writing-methodologies.md): a methodology module may use it; its
+ * shape may still change. A scenario author compiles against {@code dev.infermark.api} and
+ * {@code dev.infermark.annotations} only.
  */
-@API(status = INTERNAL)
+@API(status = EXPERIMENTAL, since = "0.2")
 package dev.infermark.hub;
 
-import static dev.infermark.api.status.API.Status.INTERNAL;
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 
 import dev.infermark.api.status.API;

@@ -22,6 +22,9 @@ public final class MetricDefs {
   public static final String OUTPUT_TOKEN_COUNT = "output_token_count";
   public static final String REASONING_TOKEN_COUNT = "reasoning_token_count";
   public static final String CACHED_TOKENS = "usage_prompt_cache_read_tokens";
+  public static final String SCHEDULE_LAG = "schedule_lag";
+  public static final String EFFECTIVE_TTFT = "effective_time_to_first_token";
+  public static final String EFFECTIVE_LATENCY = "effective_latency";
 
   public static final String REQUEST_THROUGHPUT = "request_throughput";
   public static final String OUTPUT_TOKEN_THROUGHPUT = "output_token_throughput";
@@ -30,6 +33,7 @@ public final class MetricDefs {
   public static final String ERROR_REQUEST_COUNT = "error_request_count";
   public static final String COMPLETED_REQUEST_COUNT = "completed_request_count";
   public static final String GOOD_REQUEST_COUNT = "good_request_count";
+  public static final String GOOD_REQUEST_FRACTION = "good_request_fraction";
   public static final String CONTEXT_OVERFLOW_COUNT = "context_overflow_count";
   public static final String BENCHMARK_DURATION = "benchmark_duration";
   public static final String TOTAL_OUTPUT_TOKENS = "total_output_tokens";
@@ -54,6 +58,9 @@ public final class MetricDefs {
     def(OSL, "Output Sequence Length", "tokens", false);
     def(ISL, "Input Sequence Length", "tokens", false);
     def(CACHED_TOKENS, "Usage Prompt Cache Read Tokens", "tokens", false);
+    def(SCHEDULE_LAG, "Schedule Lag", "ms", false);
+    def(EFFECTIVE_TTFT, "Effective Time to First Token", "ms", false);
+    def(EFFECTIVE_LATENCY, "Effective Latency", "ms", false);
     def(OUTPUT_TOKEN_THROUGHPUT, "Output Token Throughput", "tokens/sec", true);
     def(REQUEST_THROUGHPUT, "Request Throughput", "requests/sec", true);
     def(GOODPUT, "Goodput", "requests/sec", true);
@@ -61,6 +68,7 @@ public final class MetricDefs {
     def(ERROR_REQUEST_COUNT, "Error Request Count", "requests", false);
     def(COMPLETED_REQUEST_COUNT, "Completed Requests (Success + Error)", "requests", true);
     def(GOOD_REQUEST_COUNT, "Good Request Count", "requests", true);
+    def(GOOD_REQUEST_FRACTION, "Good Request Fraction", "ratio", true);
     def(CONTEXT_OVERFLOW_COUNT, "Context Overflow Count", "requests", false);
     def(BENCHMARK_DURATION, "Benchmark Duration", "sec", false);
     def(TOTAL_OUTPUT_TOKENS, "Total Output Tokens", "tokens", true);

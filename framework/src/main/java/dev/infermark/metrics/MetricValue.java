@@ -1,6 +1,11 @@
 package dev.infermark.metrics;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 /** One aggregated metric of a phase: a distribution over requests, or a single value. */
+@API(status = EXPERIMENTAL, since = "0.2") // results SPI
 public sealed interface MetricValue permits MetricValue.Distribution, MetricValue.Scalar {
   /** AIPerf's tag, e.g. {@code time_to_first_token}. */
   String tag();

@@ -21,16 +21,22 @@ import static dev.infermark.metrics.MetricDefs.*;
  *       request latency already ends at the last byte, so the two ITLs are equal here; AIPerf's own
  *       ITL stops at the last content chunk;</li>
  *   <li>E2E output token throughput per user = OSL / request latency;</li>
- *   <li>inter-chunk latencies = differences of consecutive content-chunk times.</li>
+ *   <li>inter-chunk latencies = differences of consecutive content-chunk times;</li>
+ *   <li>from the request's intended instant (its due instant: an open loop's arrival, a replay's turn, the
+ *       moment a closed loop's iteration sent it), absent when it has none: schedule lag = start − intended (how
+ *       long it waited before it left: a cap, a client queue, a late timer); effective TTFT = first content chunk −
+ *       intended; effective latency = last response byte − intended (AIPerf's {@code effective_latency}). They
+ *       include what the actual-send latencies leave out, so queueing shows.</li>
  * </ul>
  */
 public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyNs, Double itlNs, Double outputTpsPerUser,
     Double fullResponseItlNs, Double fullResponseTpsPerUser, Double e2eOutputSpeed, Integer isl, Integer osl, Integer outputTokens, Integer reasoningTokens, Integer cachedTokens,
-    long[] iclNs) {
+    long[] iclNs, Double scheduleLagNs, Double effectiveTtftNs, Double effectiveLatencyNs) {
 
   /** The per-request metric tags, in report order. */
   public static final List<String> PER_RECORD = List.of(TTFT, TTST, REQUEST_LATENCY, ITL, FULL_RESPONSE_ITL, ICL,
-      OUTPUT_TPS_PER_USER, FULL_RESPONSE_TPS_PER_USER, E2E_OUTPUT_SPEED, OUTPUT_TOKEN_COUNT, REASONING_TOKEN_COUNT, OSL, ISL, CACHED_TOKENS);
+      OUTPUT_TPS_PER_USER, FULL_RESPONSE_TPS_PER_USER, E2E_OUTPUT_SPEED, OUTPUT_TOKEN_COUNT, REASONING_TOKEN_COUNT, OSL, ISL, CACHED_TOKENS,
+      SCHEDULE_LAG, EFFECTIVE_TTFT, EFFECTIVE_LATENCY);
 
   public static RecordMetrics of(RequestRecord r) {
     long[] c = r.contentChunkNs();
@@ -54,8 +60,12 @@ public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyN
     for (int i = 1; i < c.length; i++) {
       icl[i - 1] = c[i] - c[i - 1];
     }
+    boolean intended = r.dueNs() >= 0 && r.startNs() > 0;
+    Double lag = intended ? (double) Math.max(0, r.startNs() - r.dueNs()) : null;
+    Double effectiveTtft = intended && c.length > 0 ? (double) (c[0] - r.dueNs()) : null;
+    Double effectiveLatency = intended && latency != null ? (double) (r.endNs() - r.dueNs()) : null;
     return new RecordMetrics(ttft, ttst, latency, itl, perUser, fullItl, fullPerUser, e2e, r.inputTokens(), osl, r.outputTokens(),
-        r.reasoningTokens(), r.cachedTokens(), icl);
+        r.reasoningTokens(), r.cachedTokens(), icl, lag, effectiveTtft, effectiveLatency);
   }
 
   /** What a display value is divided by from the stored one (1e6 for ms metrics, else 1). */
@@ -79,6 +89,9 @@ public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyN
       case OUTPUT_TOKEN_COUNT -> num(outputTokens);
       case REASONING_TOKEN_COUNT -> num(reasoningTokens);
       case CACHED_TOKENS -> num(cachedTokens);
+      case SCHEDULE_LAG -> scheduleLagNs;
+      case EFFECTIVE_TTFT -> effectiveTtftNs;
+      case EFFECTIVE_LATENCY -> effectiveLatencyNs;
       default -> null;
     };
   }

@@ -1,5 +1,9 @@
 package dev.infermark.metrics;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 /**
  * How much the client itself could have distorted a run's timestamps. Absent values are
  * {@code null}.
@@ -19,6 +23,7 @@ package dev.infermark.metrics;
  * @param processors available processors
  * @param warning a line saying the measurement may be distorted, or {@code null}
  */
+@API(status = EXPERIMENTAL, since = "0.2") // results SPI
 public record SelfCheckResult(Double schedulerLagP50Ms, Double schedulerLagP99Ms, Double schedulerLagMaxMs,
     Double poolWaitP50Ms, Double poolWaitP99Ms, Double poolWaitMaxMs, Double cpuCores, Double cpuFraction,
     Double cpuUsPerRead, long reads, int processors, String warning) {

@@ -1,5 +1,9 @@
 package dev.infermark.metrics;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 import java.util.Arrays;
 
 /**
@@ -8,6 +12,7 @@ import java.util.Arrays;
  * interpolation between closest ranks (numpy's default {@code percentile} method, including its
  * {@code lerp} form), plus {@code min}, {@code max}, {@code count} and {@code sum}.
  */
+@API(status = EXPERIMENTAL, since = "0.2") // results SPI
 public record Stats(long count, double sum, double avg, double min, double max, double std, double p1, double p5,
     double p10, double p25, double p50, double p75, double p90, double p95, double p99) {
 

@@ -1,5 +1,9 @@
 package dev.infermark.metrics;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -11,6 +15,7 @@ import java.util.Optional;
  * @param metrics the metrics in report order; absent metrics are left out
  * @param errors failed requests grouped by kind, code, type and message, most frequent first
  */
+@API(status = EXPERIMENTAL, since = "0.2") // results SPI
 public record Summary(String phase, List<MetricValue> metrics, List<ErrorCount> errors) {
   public Summary {
     metrics = List.copyOf(metrics);

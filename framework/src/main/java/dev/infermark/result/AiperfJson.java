@@ -28,6 +28,14 @@ public final class AiperfJson {
   /** The version of the JSON layout infermark writes. */
   public static final String SCHEMA_VERSION = "1.0";
 
+  /**
+   * The top-level fields the file always has (besides the metric tags): a methodology's own section
+   * ({@code RunContext.export}) may not take one of these names.
+   */
+  public static final java.util.Set<String> FIXED_FIELDS = java.util.Set.of("schema_version", "producer", "benchmark_id",
+      "input_config", "run_info", "was_cancelled", "is_complete", "incomplete_reason", "error_summary", "start_time",
+      "end_time", "telemetry_data", "warmup_metrics", "metadata", "slo_results");
+
   private AiperfJson() {}
 
   /** A distribution's statistics, in display units. */

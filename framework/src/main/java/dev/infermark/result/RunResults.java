@@ -6,7 +6,7 @@ import java.util.Optional;
 
 import dev.infermark.api.RunResult;
 import dev.infermark.result.RunInfo;
-import dev.infermark.verdict.SloResult;
+import dev.infermark.slo.SloResult;
 
 /**
  * Everything one run found, immutable: what every {@link ResultFormat} writes from. The run's

@@ -2,13 +2,16 @@ package dev.infermark.run;
 
 import dev.infermark.api.ClosedLoop;
 import dev.infermark.api.LoadGenerator;
+import dev.infermark.api.OpenLoop;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.RequestError;
+import dev.infermark.load.LoadModels;
 
 /**
  * Runs a load generator in its context, the one way the runner and {@code ScenarioTestKit} both
- * do: a {@link ClosedLoop} under the {@link PhaseDriver}, a {@link SelfPhased} one on its own; then,
+ * do: a {@link ClosedLoop} or {@link OpenLoop} under the {@link PhaseDriver} (by the run's load model), a
+ * {@link SelfPhased} one on its own (refusing the load settings it cannot honour); then,
  * whatever ended it, what it left in flight is aborted and recorded ({@link RecordingClient#finish})
  * before anyone writes artifacts.
  */
@@ -28,7 +31,14 @@ public final class Harness {
           PhaseDriver.run(loop, ctx);
           yield null;
         }
-        case SelfPhased self -> self.run(ctx);
+        case OpenLoop loop -> {
+          PhaseDriver.run(loop, ctx);
+          yield null;
+        }
+        case SelfPhased self -> {
+          LoadModels.check(self, ctx.settings(), ctx.scenario());
+          yield self.run(ctx);
+        }
       };
       return r == null ? RunResult.empty() : r;
     } finally {

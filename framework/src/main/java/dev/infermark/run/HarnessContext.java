@@ -11,18 +11,23 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import dev.infermark.annotations.Slo;
 import dev.infermark.api.RunContext;
+import dev.infermark.spi.MethodologyContext;
 import dev.infermark.api.request.InferenceClient;
+import dev.infermark.api.request.JsonValues;
 import dev.infermark.api.request.Phase;
+import dev.infermark.client.ServedContext;
 import dev.infermark.hub.HfHub;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
+import dev.infermark.metrics.MetricDefs;
+import dev.infermark.result.AiperfJson;
 import dev.infermark.servermetrics.Mark;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.TypedSettings;
+import dev.infermark.slo.SloSpec;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.Tokenizers;
 import tools.jackson.databind.node.ObjectNode;
@@ -33,7 +38,7 @@ import tools.jackson.databind.node.ObjectNode;
  * the extra fields of {@code profile_export_aiperf.json}). A methodology reaches it with
  * {@link #of(RunContext)}. Built with {@link #builder()} (the runner, and {@code ScenarioTestKit} in tests).
  */
-public final class HarnessContext implements RunContext {
+public final class HarnessContext implements MethodologyContext {
   private final String scenario;
   private final Map<String, String> params;
   private final Settings settings;
@@ -47,11 +52,12 @@ public final class HarnessContext implements RunContext {
   private final HfHub hub;
   private final long seed;
   private final Consumer<String> log;
-  private final List<Slo> slos;
+  private final List<SloSpec> slos;
   private final Consumer<Mark> marks;
   private final ObjectNode exportExtras = Json.object();
   private final List<Object> sections = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile Tokenizer tokenizer;
+  private final java.util.function.Supplier<Optional<ServedContext>> served;
   private boolean profilingStarted;
   private String abortMessage;
 
@@ -72,6 +78,7 @@ public final class HarnessContext implements RunContext {
     this.slos = List.copyOf(b.slos);
     this.marks = b.marks;
     this.tokenizer = b.tokenizer;
+    this.served = b.served;
   }
 
   public static Builder builder() {
@@ -96,8 +103,8 @@ public final class HarnessContext implements RunContext {
     return scenario;
   }
 
-  /** The scenario's {@code @Slo} declarations, in declaration order. */
-  public List<Slo> slos() {
+  @Override
+  public List<SloSpec> slos() {
     return slos;
   }
 
@@ -129,6 +136,11 @@ public final class HarnessContext implements RunContext {
   /** Whether the target is the embedded simulator started for this run. */
   public boolean embeddedTarget() {
     return embeddedTarget;
+  }
+
+  @Override
+  public Optional<ServedContext> servedContext() {
+    return served.get();
   }
 
   @Override
@@ -205,6 +217,21 @@ public final class HarnessContext implements RunContext {
   public void skipPath(java.util.function.Predicate<dev.infermark.api.request.RequestRecord> path) {
     if (client instanceof RecordingClient r) {
       r.skipPath(path);
+    }
+  }
+
+  @Override
+  public void export(String name, Map<String, ?> section) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("RunContext.export: a section needs a name");
+    }
+    if (AiperfJson.FIXED_FIELDS.contains(name) || MetricDefs.get(name) != null) {
+      throw new IllegalArgumentException("RunContext.export: '" + name + "' is a field profile_export_aiperf.json "
+          + "writes itself; give the section a name of its own");
+    }
+    ObjectNode value = Json.MAPPER.valueToTree(JsonValues.object(section));
+    synchronized (exportExtras) {
+      exportExtras.set(name, value);
     }
   }
 
@@ -307,9 +334,10 @@ public final class HarnessContext implements RunContext {
     private HfHub hub;
     private long seed;
     private Consumer<String> log = line -> { };
-    private List<Slo> slos = List.of();
+    private List<SloSpec> slos = List.of();
     private Consumer<Mark> marks = m -> { };
     private Tokenizer tokenizer;
+    private java.util.function.Supplier<Optional<ServedContext>> served = Optional::empty;
 
     private Builder() {}
 
@@ -376,7 +404,7 @@ public final class HarnessContext implements RunContext {
       return this;
     }
 
-    public Builder slos(List<Slo> declared) {
+    public Builder slos(List<SloSpec> declared) {
       this.slos = declared;
       return this;
     }
@@ -384,6 +412,12 @@ public final class HarnessContext implements RunContext {
     /** Receives the server-metrics window marks of the phases announced. */
     public Builder marks(Consumer<Mark> m) {
       this.marks = m;
+      return this;
+    }
+
+    /** Where the context the target serves is read from (the run's client, after its preflight). */
+    public Builder served(java.util.function.Supplier<Optional<ServedContext>> s) {
+      this.served = s;
       return this;
     }
 

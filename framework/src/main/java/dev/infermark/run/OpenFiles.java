@@ -1,5 +1,9 @@
 package dev.infermark.run;
 
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.ArrayList;
@@ -20,6 +24,7 @@ import dev.infermark.shard.Shard;
  * Past the limit, requests fail inside the client ("Too many open files") and the artifacts cannot
  * be written, so a run that cannot fit is stopped before any load.
  */
+@API(status = EXPERIMENTAL, since = "0.2") // a methodology that plans its own connections says so with OpenFiles.Planned (methodology SPI)
 public final class OpenFiles {
   /** Files kept spare for artifacts, class loading and the JVM's own needs. */
   public static final int HEADROOM = 64;

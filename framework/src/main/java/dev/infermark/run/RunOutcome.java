@@ -7,7 +7,7 @@ import java.util.Optional;
 import dev.infermark.api.RunResult;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.ErrorRate;
-import dev.infermark.verdict.SloResult;
+import dev.infermark.slo.SloResult;
 
 /**
  * What one run produced: its result (values for SLO checks), its verdict when the scenario

@@ -3,6 +3,7 @@ package dev.infermark.scenario;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,6 +14,8 @@ import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.TypedSettings;
+import dev.infermark.slo.SloSpec;
+import dev.infermark.slo.SloNames;
 
 /**
  * What is wrong with a scenario class as written, found before anything runs (the engine reports
@@ -85,7 +88,7 @@ public final class ScenarioCheck {
     }
     Set<String> ids = new HashSet<>();
     for (SloSpec slo : model.slos()) {
-      out.addAll(SloNames.check(slo));
+      out.addAll(checkSlo(slo));
       if (!ids.add(slo.id())) {
         out.add(Problem.fatal("@Slo " + slo.displayName() + " is declared twice"));
       }
@@ -155,5 +158,65 @@ public final class ScenarioCheck {
         out.add(Problem.fatal(at + ": '" + value + "' is neither a number nor a duration"));
       }
     }
+  }
+
+  /** What is wrong with one {@code @Slo}, as problems of its scenario. */
+  private static List<Problem> checkSlo(SloSpec slo) {
+    List<Problem> out = new ArrayList<>();
+    String at = "@Slo(" + (slo.tier().isBlank() ? "" : "tier = \"" + slo.tier() + "\", ") + "metric = \"" + slo.metric()
+        + "\", stat = \"" + slo.stat() + "\")";
+    if (slo.metric().isBlank()) {
+      out.add(Problem.fatal(at + ": the metric is empty"));
+      return out;
+    }
+    if (!SloNames.isStat(slo.stat())) {
+      String hint = switch (slo.stat()) {
+        case "mean", "average" -> "avg";
+        case "median" -> "p50";
+        case "stddev", "sd" -> "std";
+        default -> SettingsRegistry.closest(slo.stat(), SloNames.STATS, 2).orElse(null);
+      };
+      out.add(Problem.fatal(at + ": unknown statistic '" + slo.stat() + "'"
+          + (hint == null ? "" : "; did you mean '" + hint + "'?") + " Statistics: value, avg, min, max, std, count, "
+          + "p1 ... p99."));
+    }
+    if (!Double.isNaN(slo.min()) && !Double.isNaN(slo.max()) && slo.min() > slo.max()) {
+      out.add(Problem.fatal(at + ": min " + SloSpec.fmt(slo.min()) + " is above max " + SloSpec.fmt(slo.max())
+          + ", so it can never pass"));
+    }
+    Optional<SloNames.Known> k = SloNames.metric(slo.metric());
+    if (k.isEmpty()) {
+      Optional<String> near = SettingsRegistry.closest(slo.metric(), SloNames.metricNames(), 2);
+      if (near.isPresent()) {
+        out.add(Problem.fatal(at + ": unknown metric '" + slo.metric() + "'; did you mean '" + near.get()
+            + "'? (A scenario's own metric needs a name of its own.)"));
+      } else {
+        out.add(Problem.note(at + ": '" + slo.metric() + "' is not a metric infermark's generators report; "
+            + "the scenario's load generator must report it, or the check fails as not measured"));
+      }
+      return out;
+    }
+    SloNames.Known m = k.get();
+    if (m.distribution() && slo.stat().equals("value")) {
+      out.add(Problem.fatal(at + ": " + m.name() + " is a distribution; give a statistic, e.g. stat = Stat.P95"));
+    } else if (!m.distribution() && !slo.stat().equals("value") && SloNames.isStat(slo.stat())) {
+      out.add(Problem.fatal(at + ": " + m.name() + " is a single value, not a distribution; leave stat out "
+          + "(it is Stat.VALUE)"));
+    }
+    String unit = slo.unit().trim().toLowerCase(Locale.ROOT);
+    if (!unit.isEmpty() && !unit.equalsIgnoreCase(m.unit())
+        && !(SloNames.isTimeUnit(unit) && SloNames.isTimeUnit(m.unit().toLowerCase(Locale.ROOT)))) {
+      out.add(Problem.fatal(at + ": unit '" + slo.unit() + "' does not fit " + m.name() + ", measured in "
+          + (m.unit().isEmpty() ? "no unit" : m.unit()) + (SloNames.isTimeUnit(m.unit()) ? " (use s, ms, us or ns)"
+          : " (leave unit out, or use '" + m.unit() + "')")));
+    }
+    if (!slo.tier().isBlank() && !m.perTier()) {
+      out.add(Problem.warning(at + ": infermark's generators report " + m.name() + " for the whole run, "
+          + "never per tier, so this check fails as not measured unless the scenario's load generator reports it per tier"));
+    } else if (slo.tier().isBlank() && !m.perRun()) {
+      out.add(Problem.warning(at + ": infermark's generators report " + m.name() + " only per SLO tier "
+          + "(give tier = \"...\"), so this check fails as not measured unless the scenario's load generator reports it"));
+    }
+    return out;
   }
 }

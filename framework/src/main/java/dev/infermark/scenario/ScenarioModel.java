@@ -10,10 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.infermark.annotations.Concurrency;
-import dev.infermark.annotations.Dataset;
 import dev.infermark.annotations.Default;
-import dev.infermark.annotations.Endpoint;
 import dev.infermark.annotations.Locked;
 import dev.infermark.annotations.Measurement;
 import dev.infermark.annotations.Param;
@@ -24,8 +21,9 @@ import dev.infermark.annotations.Workload;
 import dev.infermark.api.LoadGenerator;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.lock.Lock;
-import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
+import dev.infermark.slo.SloSource;
+import dev.infermark.slo.SloSpec;
 
 /**
  * A scenario class read once: name, locks, SLOs, defaults, presets, parameters and its
@@ -42,8 +40,10 @@ public record ScenarioModel(Class<?> type, String name, String description, List
    * (any other interface, checked by {@link ScenarioCheck}); {@link ScenarioRunner} passes them.
    */
   static final java.util.Set<Class<?>> INJECTED = java.util.Set.of(dev.infermark.api.RunContext.class,
-      dev.infermark.run.HarnessContext.class, dev.infermark.settings.Settings.class, dev.infermark.tokenizer.Tokenizer.class,
       dev.infermark.api.workload.SyntheticText.class);
+
+  /** What a {@code @Workload} method may declare, for messages. */
+  static final String INJECTABLE = "RunContext, SyntheticText or a typed settings interface of the scenario's own";
 
   /** Whether the class is annotated {@link Scenario} (cheap check, no validation). */
   public static boolean isScenario(Class<?> c) {
@@ -51,7 +51,8 @@ public record ScenarioModel(Class<?> type, String name, String description, List
   }
 
   /**
-   * Reads and validates a scenario class.
+   * Reads and validates a scenario class: each annotation by its reader, up the class hierarchy and
+   * through composed annotations ({@link Annotated}).
    *
    * @throws InvalidScenarioException naming what is wrong
    */
@@ -72,141 +73,64 @@ public record ScenarioModel(Class<?> type, String name, String description, List
     } catch (RuntimeException e) {
       throw new InvalidScenarioException(c, "its constructor is not accessible: " + e.getMessage());
     }
-    List<Method> workloads = new ArrayList<>();
-    for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
-      for (Method m : k.getDeclaredMethods()) {
-        if (m.isAnnotationPresent(Workload.class)) {
-          workloads.add(m);
-        }
-      }
-    }
-    if (workloads.size() != 1) {
-      throw new InvalidScenarioException(c, "needs exactly one @Workload method, found " + workloads.size());
-    }
-    Method workload = workloads.get(0);
-    if (!LoadGenerator.class.isAssignableFrom(workload.getReturnType())) {
-      throw new InvalidScenarioException(c, "@Workload method " + workload.getName() + " must return a "
-          + LoadGenerator.class.getName() + " (a ClosedLoop such as Conversations, or a SelfPhased methodology), not "
-          + workload.getReturnType().getName());
-    }
-    if (SelfPhased.class.isAssignableFrom(workload.getReturnType())) {
-      for (Class<? extends java.lang.annotation.Annotation> a : List.of(Warmup.class, Measurement.class)) {
-        if (c.isAnnotationPresent(a)) {
-          throw new InvalidScenarioException(c, selfPhasedProblem(a, workload.getReturnType()));
-        }
-      }
-    }
-    for (java.lang.reflect.Parameter p : workload.getParameters()) {
-      if (!INJECTED.contains(p.getType()) && !p.getType().isInterface()) {
-        throw new InvalidScenarioException(c, "@Workload parameter " + p.getName() + " of type " + p.getType().getName()
-            + " cannot be injected (use RunContext, Settings, Tokenizer, SyntheticText or a typed settings interface)");
-      }
-    }
-    workload.setAccessible(true);
-
-    List<Lock> locks = new ArrayList<>();
-    for (Locked l : c.getAnnotationsByType(Locked.class)) {
-      locks.add(Lock.of(l));
-    }
-    List<SloSpec> slos = new ArrayList<>();
-    for (Slo slo : c.getAnnotationsByType(Slo.class)) {
-      Optional<String> naming = SloSpec.namingProblem(slo);
-      if (naming.isPresent()) {
-        throw new InvalidScenarioException(c, naming.get());
-      }
-      if (Double.isNaN(slo.min()) && Double.isNaN(slo.max())) {
-        throw new InvalidScenarioException(c, "@Slo on " + SloSpec.tag(slo) + " needs min or max");
-      }
-      slos.add(SloSpec.of(slo));
-    }
-
-    Map<String, String> defaults = new LinkedHashMap<>();
-    Map<String, Map<String, String>> presets = new LinkedHashMap<>();
-    Optional.ofNullable(c.getAnnotation(Concurrency.class)).ifPresent(a -> defaults.put(Keys.CONCURRENCY.name(), Integer.toString(a.value())));
-    Optional.ofNullable(c.getAnnotation(Measurement.class)).ifPresent(a -> {
-      if (!a.duration().isBlank()) {
-        defaults.put(Keys.BENCHMARK_DURATION.name(), a.duration());
-      }
-      if (a.requests() > 0) {
-        defaults.put(Keys.REQUEST_COUNT.name(), Integer.toString(a.requests()));
-      }
-    });
-    Optional.ofNullable(c.getAnnotation(Warmup.class)).ifPresent(a -> {
-      if (a.requests() > 0) {
-        defaults.put(Keys.WARMUP_REQUEST_COUNT.name(), Integer.toString(a.requests()));
-      }
-      if (!a.duration().isBlank()) {
-        defaults.put(Keys.WARMUP_DURATION.name(), a.duration());
-      }
-    });
-    Optional.ofNullable(c.getAnnotation(Endpoint.class)).ifPresent(a -> {
-      defaults.put(Keys.ENDPOINT_TYPE.name(), a.type());
-      defaults.put(Keys.STREAMING.name(), Boolean.toString(a.streaming()));
-    });
-    Optional.ofNullable(c.getAnnotation(Dataset.class)).ifPresent(a -> {
-      if (!a.publicDataset().isBlank()) {
-        defaults.put(Keys.PUBLIC_DATASET.name(), a.publicDataset());
-      }
-      if (!a.inputFile().isBlank()) {
-        defaults.put(Keys.INPUT_FILE.name(), a.inputFile());
-      }
-    });
-    for (Default d : defaultsOf(c)) {
-      if (d.preset().isBlank()) {
-        defaults.put(d.key(), d.value());
-      } else {
-        presets.computeIfAbsent(d.preset(), p -> new LinkedHashMap<>()).put(d.key(), d.value());
-      }
-    }
-
-    Map<Field, List<String>> params = new LinkedHashMap<>();
-    for (Field f : c.getDeclaredFields()) {
-      Param p = f.getAnnotation(Param.class);
-      if (p == null) {
-        continue;
-      }
-      if (Modifier.isStatic(f.getModifiers()) || Modifier.isFinal(f.getModifiers())) {
-        throw new InvalidScenarioException(c, "@Param field " + f.getName() + " must be neither static nor final");
-      }
-      if (p.value().length == 0) {
-        throw new InvalidScenarioException(c, "@Param field " + f.getName() + " needs at least one value");
-      }
-      for (String v : p.value()) {
-        try {
-          ParamConverter.convert(f.getType(), v);
-        } catch (IllegalArgumentException e) {
-          throw new InvalidScenarioException(c, "@Param field " + f.getName() + ": " + e.getMessage());
-        }
-      }
-      f.setAccessible(true);
-      params.put(f, List.of(p.value()));
-    }
-    return new ScenarioModel(c, name, s.description(), List.copyOf(locks), List.copyOf(slos), Map.copyOf(defaults),
-        Map.copyOf(presets), params, workload);
+    Method workload = WorkloadReader.read(c);
+    List<Lock> locks = Annotated.all(c, Locked.class).stream().map(Lock::of).toList();
+    DefaultsReader defaults = DefaultsReader.read(c);
+    return new ScenarioModel(c, name, s.description(), locks, SloReader.read(c), defaults.defaults(),
+        defaults.presets(), ParamReader.read(c), workload);
   }
 
   /**
-   * The class's {@link Default}s, after those of the annotations on it that carry {@code @Default}
-   * themselves (composed annotations, e.g. one shared smoke preset for several scenarios), so the
-   * class's own defaults win.
+   * A run's SLOs: the scenario's {@code @Slo}s, then those every {@link SloSource} (found with
+   * {@link java.util.ServiceLoader}) derives from the run's settings, without duplicates.
+   *
+   * @param settings the run's settings, or {@code null} when they could not be resolved (the scenario's own only)
    */
-  static List<Default> defaultsOf(Class<?> c) {
-    List<Default> out = new ArrayList<>();
-    for (java.lang.annotation.Annotation a : c.getAnnotations()) {
-      Class<? extends java.lang.annotation.Annotation> t = a.annotationType();
-      if (!t.getName().startsWith("java.") && !t.getName().startsWith("dev.infermark.annotations.")) {
-        out.addAll(List.of(t.getAnnotationsByType(Default.class)));
+  public List<SloSpec> slos(dev.infermark.settings.Settings settings) {
+    List<SloSpec> out = new ArrayList<>(slos);
+    if (settings == null) {
+      return List.copyOf(out);
+    }
+    SloSource.Declaring self = new SloSource.Declaring(name, workload.getReturnType(), slos);
+    for (SloSource s : java.util.ServiceLoader.load(SloSource.class, Thread.currentThread().getContextClassLoader())) {
+      for (SloSpec slo : s.slos(self, settings)) {
+        if (out.stream().noneMatch(o -> o.id().equals(slo.id()))) {
+          out.add(slo);
+        }
       }
     }
-    out.addAll(List.of(c.getAnnotationsByType(Default.class)));
-    return out;
+    return List.copyOf(out);
+  }
+
+  /**
+   * Why a {@code @Workload} parameter of type {@code t} cannot be injected, if it cannot: the method takes API
+   * types and the scenario's own typed settings interfaces only (the framework's types are not API). Told apart by
+   * where the classes come from: in the self-contained {@code infermark.jar} the built-in scenarios and their
+   * settings interfaces share the framework's jar, and are checked as the Maven build checks them (one module each).
+   */
+  static Optional<String> injectionProblem(Class<?> t, Class<?> scenario) {
+    if (INJECTED.contains(t)) {
+      return Optional.empty();
+    }
+    if (fromTheFramework(t) && !fromTheFramework(scenario)) {
+      return Optional.of(t.getSimpleName() + " is not part of the scenario API (use " + INJECTABLE
+          + "; RunContext.settings(MySettings.class) reads settings as a typed interface)");
+    }
+    return t.isInterface() ? Optional.empty() : Optional.of("use " + INJECTABLE);
+  }
+
+  /** Whether {@code t} is one of the framework's own types (its SPI included), which a scenario may not take. */
+  private static boolean fromTheFramework(Class<?> t) {
+    java.security.CodeSource ours = ScenarioModel.class.getProtectionDomain().getCodeSource();
+    java.security.CodeSource theirs = t.getProtectionDomain() == null ? null : t.getProtectionDomain().getCodeSource();
+    return ours != null && theirs != null && ours.getLocation() != null && ours.getLocation().equals(theirs.getLocation());
   }
 
   /** The typed settings interfaces its {@code @Workload} method declares (implemented from the run's settings). */
   public List<Class<?>> typedSettings() {
     List<Class<?>> out = new ArrayList<>();
     for (Class<?> t : workload.getParameterTypes()) {
-      if (!INJECTED.contains(t) && t.isInterface()) {
+      if (!INJECTED.contains(t) && injectionProblem(t, type).isEmpty()) {
         out.add(t);
       }
     }
@@ -232,7 +156,7 @@ public record ScenarioModel(Class<?> type, String name, String description, List
   public void checkPhases(LoadGenerator built) {
     if (built instanceof SelfPhased) {
       for (Class<? extends java.lang.annotation.Annotation> a : List.of(Warmup.class, Measurement.class)) {
-        if (type.isAnnotationPresent(a)) {
+        if (Annotated.present(type, a)) {
           throw new InvalidScenarioException(type, selfPhasedProblem(a, built.getClass()));
         }
       }

@@ -10,6 +10,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
+import dev.infermark.prometheus.PromFormatException;
+import dev.infermark.prometheus.PromParser;
+
 /**
  * A response body collected up to a size cap; past it the exchange is cancelled and the body fails.
  * Its first line is parsed as Prometheus text as soon as it has arrived: a body that is something

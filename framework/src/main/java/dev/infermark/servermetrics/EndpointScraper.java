@@ -19,6 +19,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import dev.infermark.prometheus.PromParser;
+import dev.infermark.prometheus.MetricFamily;
+import dev.infermark.prometheus.PromFormatException;
 
 /**
  * Scrapes one endpoint on its own virtual thread: at once, then every interval, and immediately for

@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import dev.infermark.prometheus.MetricFamily;
+import dev.infermark.prometheus.Sample;
+import dev.infermark.prometheus.MetricType;
 
 /**
  * What one endpoint's scrapes leave behind, in bounded memory: every gauge value (statistics need

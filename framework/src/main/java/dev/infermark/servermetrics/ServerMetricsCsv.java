@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import dev.infermark.prometheus.MetricType;
 
 /**
  * {@code server_metrics_export.csv} in AIPerf's layout: comment lines, then one section per type

@@ -7,6 +7,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import dev.infermark.prometheus.MetricFamily;
+import dev.infermark.prometheus.Sample;
+import dev.infermark.prometheus.MetricType;
 
 /**
  * One scrape of one endpoint in AIPerf's shape: families keyed by their export name, counters and

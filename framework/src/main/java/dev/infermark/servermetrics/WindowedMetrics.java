@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.infermark.metrics.Stats;
+import dev.infermark.prometheus.MetricType;
 
 /**
  * Every metric's per-series statistics over one window, keyed by export name, merged across

@@ -47,6 +47,20 @@ public final class SettingKey<T> {
     return new SettingKey<>(String.class, name, s -> s, defaultText, doc, false);
   }
 
+  /**
+   * A string that must be one of {@code choices} (compared ignoring case; the value is the choice
+   * as listed). An unknown one fails naming the choices, with a did-you-mean.
+   */
+  public static SettingKey<String> choice(String name, String defaultText, String doc, String... choices) {
+    List<String> known = List.of(choices);
+    return new SettingKey<>(String.class, name, s -> {
+      String t = s.trim();
+      return known.stream().filter(c -> c.equalsIgnoreCase(t)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+          "expected one of " + String.join(", ", known) + SettingsRegistry.closest(t.toLowerCase(Locale.ROOT), known, 2)
+              .map(c -> "; did you mean " + c + "?").orElse("")));
+    }, defaultText, doc, false);
+  }
+
   /** A secret (an API key): redacted in every artifact and log. */
   public static SettingKey<String> secret(String name, String doc) {
     return new SettingKey<>(String.class, name, s -> s, null, doc, true);
@@ -98,6 +112,13 @@ public final class SettingKey<T> {
   public static SettingKey<List<Integer>> intList(String name, String defaultText, String doc) {
     return new SettingKey<>(ListOf.INTEGERS, name, s -> parseList(s).stream().map(SettingKey::parseInt).toList(), defaultText, doc, false);
   }
+
+  /** A comma-separated list of decimal numbers (a sweep when it has several). */
+  public static SettingKey<List<Double>> decimalList(String name, String defaultText, String doc) {
+    return new SettingKey<>(ListOf.DOUBLES, name, s -> parseList(s).stream().map(SettingKey::parseDecimal).toList(),
+        defaultText, doc, false);
+  }
+
 
   /** A JSON object, or {@code key:value} pairs separated by commas ({@code ignore_eos:true,top_k:20}). */
   public static SettingKey<ObjectNode> jsonObject(String name, String doc) {
@@ -159,6 +180,7 @@ public final class SettingKey<T> {
   private record ListOf(Class<?> element) implements ParameterizedType {
     static final ListOf STRINGS = new ListOf(String.class);
     static final ListOf INTEGERS = new ListOf(Integer.class);
+    static final ListOf DOUBLES = new ListOf(Double.class);
     static final ListOf URIS = new ListOf(URI.class);
 
     @Override
@@ -179,6 +201,14 @@ public final class SettingKey<T> {
     @Override
     public String getTypeName() {
       return List.class.getName() + "<" + element.getName() + ">";
+    }
+  }
+
+  static double parseDecimal(String s) {
+    try {
+      return Double.parseDouble(s.trim().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("expected a number");
     }
   }
 

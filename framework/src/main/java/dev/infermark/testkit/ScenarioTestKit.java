@@ -15,7 +15,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import dev.infermark.annotations.Slo;
 import dev.infermark.api.LoadGenerator;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.request.InferenceClient;
@@ -28,6 +27,8 @@ import dev.infermark.record.RecordSink;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.Harness;
 import dev.infermark.run.HarnessContext;
+import dev.infermark.slo.SloSpec;
+import dev.infermark.spi.MethodologyContext;
 import dev.infermark.run.Progress;
 import dev.infermark.run.RecordingClient;
 import dev.infermark.result.Recorded;
@@ -66,7 +67,7 @@ public final class ScenarioTestKit {
   private Tokenizer tokenizer;
   private long seed = 42;
   private Consumer<String> log = line -> { };
-  private List<Slo> slos = List.of();
+  private List<SloSpec> slos = List.of();
 
   private ScenarioTestKit() {}
 
@@ -149,7 +150,7 @@ public final class ScenarioTestKit {
     return this;
   }
 
-  public ScenarioTestKit slos(List<Slo> declared) {
+  public ScenarioTestKit slos(List<SloSpec> declared) {
     this.slos = declared;
     return this;
   }
@@ -158,7 +159,7 @@ public final class ScenarioTestKit {
    * What a run left: the records in the order the harness recorded them, the generator's result,
    * its context (export extras, abort), and the failure that ended it, if one did.
    */
-  public record Run(List<RequestRecord> records, RunResult result, HarnessContext context, Throwable failure,
+  public record Run(List<RequestRecord> records, RunResult result, MethodologyContext context, Throwable failure,
       Path artifactDir) {
     /** The generator's result, or the failure that ended the run, thrown. */
     public RunResult resultOrThrow() throws Exception {
@@ -185,7 +186,7 @@ public final class ScenarioTestKit {
    * workload's result) into its artifact folder, as the runner does at the end of a run: for tests
    * that run a generator on a context of their own. Returns the formats' console lines.
    */
-  public static List<String> writeResults(HarnessContext ctx, RunResult result) {
+  public static List<String> writeResults(MethodologyContext ctx, RunResult result) {
     Instant now = Instant.now();
     RunInfo info = new RunInfo(ctx.scenario(), "testkit", ctx.seed(), Map.of(), Optional.empty(), ctx.cancelled(), now, now,
         ctx.exportExtras(), 0);

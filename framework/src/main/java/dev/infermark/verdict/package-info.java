@@ -1,5 +1,5 @@
 /**
- * End-of-run verdicts: SLO checks, the verdict table, check nodes.
+ * The end-of-run verdict table on the console (SLO outcomes, error rate, submission verdict, headlines).
  *
  * <p>Internal to infermark: may change without notice. A scenario author compiles against
  * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.

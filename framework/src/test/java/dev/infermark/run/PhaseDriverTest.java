@@ -147,7 +147,7 @@ class PhaseDriverTest {
     assertThat(ok.failure()).isNull();
     assertThat(ok.records()).hasSize(2);
     assertThat(phaseOver).hasValue(1);
-    assertThat(ok.context().profilingStarted()).isTrue();
+    assertThat(dev.infermark.run.HarnessContext.of(ok.context()).profilingStarted()).isTrue();
 
     ScenarioTestKit.Run failed = run(FakeServers.answering(), Map.of("concurrency", "2"), user -> {
       throw new IllegalArgumentException("turn 3: no such file");

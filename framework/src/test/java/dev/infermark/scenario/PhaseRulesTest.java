@@ -17,6 +17,7 @@ import dev.infermark.api.SelfPhased;
 import dev.infermark.api.Stat;
 import dev.infermark.api.workload.Conversations;
 import dev.infermark.api.workload.Turn;
+import dev.infermark.slo.SloSpec;
 
 /** {@code @Warmup}/{@code @Measurement} have one meaning; {@code @Slo} names its metric one way. */
 class PhaseRulesTest {

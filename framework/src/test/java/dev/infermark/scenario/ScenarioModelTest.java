@@ -54,6 +54,14 @@ class ScenarioModelTest {
   }
 
   @Scenario
+  static class TakesTheFrameworksTokenizer {
+    @Workload
+    SelfPhased load(dev.infermark.tokenizer.Tokenizer tokenizer) {
+      return ctx -> RunResult.empty();
+    }
+  }
+
+  @Scenario
   abstract static class AbstractScenario {
     @Workload
     SelfPhased load() {
@@ -72,6 +80,13 @@ class ScenarioModelTest {
         .containsExactly("a=1,b=x", "a=1,b=y", "a=1,b=z", "a=2,b=x", "a=2,b=y", "a=2,b=z");
     assertThat(m.runs(k -> k.equals("infermark.param.b") ? Optional.of("q") : Optional.empty())).extracting(RunParams::id)
         .containsExactly("a=1,b=q", "a=2,b=q");
+  }
+
+  @Test
+  void aWorkloadTakesApiTypesOnly() {
+    assertThatThrownBy(() -> ScenarioModel.of(TakesTheFrameworksTokenizer.class)).isInstanceOf(InvalidScenarioException.class)
+        .hasMessageContaining("@Workload parameter tokenizer of type dev.infermark.tokenizer.Tokenizer cannot be injected: "
+            + "Tokenizer is not part of the scenario API");
   }
 
   @Test

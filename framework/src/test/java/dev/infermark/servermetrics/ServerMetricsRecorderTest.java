@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.json.Json;
+import dev.infermark.prometheus.Expositions;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -251,7 +252,7 @@ class ServerMetricsRecorderTest {
 
   @Test
   void tensorRtLlmsPrometheusPathIsFoundWhenMetricsAnswersJson() throws Exception {
-    String trtllm = PromParserTest.resource("trtllm.txt");
+    String trtllm = Expositions.resource("trtllm.txt");
     try (MetricsServer server = new MetricsServer()) {
       server.answer = p -> p.equals("/metrics") ? new MetricsServer.Answer(200, "application/json", "[{\"iter\":1}]")
           : MetricsServer.Answer.text(trtllm);

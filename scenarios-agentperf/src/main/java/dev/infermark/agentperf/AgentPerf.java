@@ -19,8 +19,9 @@ import dev.infermark.agentperf.power.PowerSampler;
 import dev.infermark.agentperf.power.PowerSummary;
 import dev.infermark.agentperf.results.AgentPerfReport;
 import dev.infermark.agentperf.results.PhasesTable;
-import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.agentperf.search.Criterion;
+import dev.infermark.agentperf.search.ParetoFrontier;
+import dev.infermark.agentperf.search.ParetoRamp;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.agentperf.search.TierResult;
 import dev.infermark.agentperf.search.TierSearches;
@@ -28,11 +29,8 @@ import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.agentperf.trajectory.SyntheticTrajectories;
 import dev.infermark.agentperf.trajectory.TrajectorySource;
 import dev.infermark.agentperf.trajectory.WekaTrajectories;
-import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
-import dev.infermark.api.SelfPhased;
-import dev.infermark.run.HarnessContext;
 import dev.infermark.run.OpenFiles;
 import dev.infermark.agentperf.shard.PhaseShardFile;
 import dev.infermark.settings.SettingKey;
@@ -40,6 +38,8 @@ import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.spi.MethodologyContext;
+import dev.infermark.spi.Methodology;
 
 /**
  * The AA-AgentPerf methodology as a load generator: for each SLO tier, the most concurrent agents
@@ -56,18 +56,18 @@ import dev.infermark.tokenizer.Tokenizer;
  * {@link dev.infermark.agentperf.shard.PhaseMerge} and driven by a search elsewhere
  * ({@link dev.infermark.agentperf.shard.ShardedSearch}).
  */
-public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned {
-  private final Function<Settings, List<Tier>> tiers;
+public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planned {
+  private final Function<MethodologyContext, List<Tier>> tiers;
   private final Tokenizer tokenizer;
   private final Ticker ticker;
 
-  private AgentPerf(Function<Settings, List<Tier>> tiers, Tokenizer tokenizer, Ticker ticker) {
+  private AgentPerf(Function<MethodologyContext, List<Tier>> tiers, Tokenizer tokenizer, Ticker ticker) {
     this.tiers = tiers;
     this.tokenizer = tokenizer;
     this.ticker = ticker;
   }
 
-  private AgentPerf(Function<Settings, List<Tier>> tiers) {
+  private AgentPerf(Function<MethodologyContext, List<Tier>> tiers) {
     this(tiers, null, Ticker.system());
   }
 
@@ -84,24 +84,34 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
     return new AgentPerf(tiers, tokenizer, ticker);
   }
 
-  /** The tiers of the {@code @Slo(tier=...)} annotations on {@code scenario}. */
-  public static AgentPerf forScenario(Class<?> scenario) {
-    List<Tier> t = Tier.fromAnnotations(scenario);
-    if (t.isEmpty()) {
-      throw new IllegalArgumentException(scenario.getName() + " declares no @Slo with a tier");
-    }
-    return new AgentPerf(s -> t);
+  /** The tiers the scenario declares ({@code @SloTier}, or {@code @Slo(tier = ...)}s), as the run's SLOs give them. */
+  public static AgentPerf declaredTiers() {
+    return new AgentPerf(ctx -> {
+      List<Tier> t = Tier.fromSlos(ctx.slos());
+      if (t.isEmpty()) {
+        throw new IllegalArgumentException(ctx.scenario() + " declares no SLO tier (@SloTier, or @Slo with a tier)");
+      }
+      return t;
+    });
+  }
+
+  /**
+   * The Pareto-frontier configuration's scenario ({@code agentperf-mode=pareto}, Kimi K3): the tiers it
+   * declares ({@code @SloTier}, {@code @Slo(tier = ...)}), none for Kimi K3, judge each phase without a search.
+   */
+  public static AgentPerf paretoScenario() {
+    return new AgentPerf(ctx -> Tier.fromSlos(ctx.slos()));
   }
 
   /** The tiers of {@code infermark.agentperf-tiers}. */
   public static AgentPerf fromTierSetting() {
-    return new AgentPerf(s -> Tier.fromSpec(s.get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property()));
+    return new AgentPerf(ctx -> Tier.fromSpec(ctx.settings().get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property()));
   }
 
   /** Fixed tiers (tests, programmatic use). */
   public static AgentPerf withTiers(List<Tier> tiers) {
     List<Tier> t = List.copyOf(tiers);
-    return new AgentPerf(s -> t);
+    return new AgentPerf(ctx -> t);
   }
 
   /**
@@ -111,16 +121,18 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
   @Override
   public OpenFiles.Need need(Settings s) {
     Integer phase = s.get(AgentPerfKeys.PHASE_AGENTS);
+    List<Integer> ramp = s.get(AgentPerfKeys.PARETO_AGENTS);
     return phase != null ? OpenFiles.need(s, AgentPerfKeys.PHASE_AGENTS.property(), phase)
-        : OpenFiles.need(s, AgentPerfKeys.MAX_AGENTS.property(), s.get(AgentPerfKeys.MAX_AGENTS));
+        : ramp != null && !ramp.isEmpty() && pareto(s)
+            ? OpenFiles.need(s, AgentPerfKeys.PARETO_AGENTS.property(), java.util.Collections.max(ramp))
+            : OpenFiles.need(s, AgentPerfKeys.MAX_AGENTS.property(), s.get(AgentPerfKeys.MAX_AGENTS));
   }
 
   @Override
-  public RunResult run(RunContext run) throws Exception {
-    HarnessContext ctx = HarnessContext.of(run);
+  public RunResult run(MethodologyContext ctx) throws Exception {
     Settings s = ctx.settings();
     AgentPerfSettings o = ctx.settings(AgentPerfSettings.class);
-    List<Tier> tierList = tiers.apply(s);
+    List<Tier> tierList = tiers.apply(ctx);
     Tokenizer tokenizer = this.tokenizer != null ? this.tokenizer : ctx.tokenizer();
     int maxTokens = positive(o.maxTokens(), AgentPerfKeys.MAX_TOKENS);
     int maxContext = positive(o.maxContext(), AgentPerfKeys.MAX_CONTEXT);
@@ -138,9 +150,14 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
           + AgentPerfKeys.PHASE_AGENTS + " (a controller sets it per phase, see docs/scale-out.md), or run the search "
           + "unsharded");
     }
-    CapacitySearch search = o.search();
+    boolean pareto = pareto(s);
+    if (tierList.isEmpty() && !pareto) {
+      throw new IllegalArgumentException(ctx.scenario() + " has no SLO tier to search: give tiers, or set "
+          + AgentPerfKeys.MODE + "=pareto for the Pareto-frontier configuration");
+    }
     Integer accelerators = o.accelerators().orElse(null);
-    TierSearches searches;
+    TierSearches searches = null;
+    ParetoRamp ramp = null;
     RuntimeException failure = null;
     String powerName;
     int powerFailures;
@@ -150,17 +167,28 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
       powerName = power.describe();
       PhaseRun phaseRun = new PhaseRun(config, ticker, ctx.client(), source, assignment, requests,
           ctx::cancelled, power, tokenizer);
-      searches = new TierSearches(tierList, search, o.maxErrorRate(), o.reusePhases(),
-          (index, agents) -> {
-            ctx.step("agentperf phase " + index + " (" + agents + " agents)", null);
-            PhaseResult p = phaseRun.run(index, agents, PhasePrefix.of(ctx.seed(), index));
-            ctx.log(String.format(Locale.ROOT, "agentperf: phase %d, %d agents: p25 speed %.1f tok/s, p95 TTFT %.2f s, "
-                + "%d trajectories, window %.0f s%s", index, agents, p.stats().p25OutputSpeed(), p.stats().p95TtftMs() / 1000,
-                p.gates().trajectoriesCompleted(), p.windowSeconds(), p.complete() ? "" : " (incomplete)"));
-            return p;
-          }, ctx::cancelled);
+      TierSearches.Runner runner = (index, agents) -> {
+        ctx.step("agentperf phase " + index + " (" + agents + " agents)", null);
+        PhaseResult p = phaseRun.run(index, agents, PhasePrefix.of(ctx.seed(), index));
+        ctx.log(String.format(Locale.ROOT, "agentperf: phase %d, %d agents: p25 speed %.1f tok/s, p95 TTFT %.2f s, "
+            + "%d trajectories, window %.0f s%s", index, agents, p.stats().p25OutputSpeed(), p.stats().p95TtftMs() / 1000,
+            p.gates().trajectoriesCompleted(), p.windowSeconds(), p.complete() ? "" : " (incomplete)"));
+        return p;
+      };
+      if (pareto) {
+        List<Integer> counts = ParetoRamp.counts(s.get(AgentPerfKeys.PARETO_AGENTS), o.startAgents(), o.growthFactor(),
+            o.maxAgents(), AgentPerfKeys.PARETO_AGENTS.property());
+        ctx.log("agentperf: Pareto-frontier configuration, phases at " + counts + " agents");
+        ramp = new ParetoRamp(tierList, o.maxErrorRate(), counts, runner, ctx::cancelled);
+      } else {
+        searches = new TierSearches(tierList, o.search(), o.maxErrorRate(), o.reusePhases(), runner, ctx::cancelled);
+      }
       try {
-        searches.run();
+        if (ramp != null) {
+          ramp.run();
+        } else {
+          searches.run();
+        }
       } catch (RuntimeException e) {
         // Keep what the finished phases measured: the results are written (finished=false), then the error surfaces.
         failure = e;
@@ -168,9 +196,13 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
       powerFailures = power.failures();
       powerOverall = power.overall().orElse(null);
     }
-    AgentPerfReport report = new AgentPerfReport(ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(), source.size(),
-        settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, searches.phases(), searches.verdicts(),
-        searches.results(), searches.finished());
+    AgentPerfReport report = ramp != null
+        ? new AgentPerfReport(ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(), source.size(),
+            settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, ramp.phases(), ramp.verdicts(), List.of(),
+            ramp.finished(), ParetoFrontier.of(ramp.phases(), accelerators, ramp.stopped()))
+        : new AgentPerfReport(ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(), source.size(),
+            settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, searches.phases(), searches.verdicts(),
+            searches.results(), searches.finished());
     ctx.section(report); // agentperf_results.json (AgentPerfJsonFormat), written at the end of the run even when it failed
     if (failure != null) {
       throw failure;
@@ -179,7 +211,7 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
   }
 
   /** One phase (alone or as this process's shard of it): measures it and writes {@code agentperf_phase.json}. */
-  private RunResult runOnePhase(HarnessContext ctx, AgentPerfSettings o, List<Tier> tierList, Tokenizer tokenizer,
+  private RunResult runOnePhase(MethodologyContext ctx, AgentPerfSettings o, List<Tier> tierList, Tokenizer tokenizer,
       TrajectorySource source, Assignment assignment, RequestFactory requests, PhaseConfig config, Shard shard)
       throws Exception {
     Settings s = ctx.settings();
@@ -215,19 +247,37 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
     return r.build();
   }
 
+  /** Whether {@code agentperf-mode} asks for the Pareto-frontier configuration ({@code search} or unset: the search). */
+  static boolean pareto(Settings s) {
+    String mode = s.get(AgentPerfKeys.MODE);
+    String m = mode == null ? "search" : mode.strip().toLowerCase(Locale.ROOT);
+    if (!m.equals("search") && !m.equals("pareto")) {
+      throw new IllegalArgumentException(AgentPerfKeys.MODE + ": use search or pareto, not '" + mode + "'");
+    }
+    return m.equals("pareto");
+  }
+
   /** The run's result values, console lines and report entries. */
   static RunResult toRunResult(AgentPerfReport report) {
     RunResult.Builder r = RunResult.builder();
     PhasesTable.lines(report).forEach(r::consoleLine);
+    ParetoFrontier pf = report.pareto();
+    if (pf != null) {
+      String agents = pf.frontierAgents().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+      r.headline("Pareto frontier", pf.perAccelerator() ? "output tok/s per accelerator" : "output tok/s",
+          pf.frontierAgents().size() + " phases: " + (agents.isEmpty() ? "none" : agents + " agents"));
+      r.value("pareto_frontier_phases", pf.frontierAgents().size(), "phases");
+      r.reportEntry("pareto_frontier_agents", agents);
+    }
     Integer acc = report.accelerators();
     for (TierResult t : report.tiers()) {
       String name = t.tier().name();
-      int cap = t.outcome().capacity();
+      int cap = t.capacity();
       r.tierValue(name, Tier.SUPPORTED_AGENTS, Stat.VALUE, cap, "agents");
       // The search's ceiling passed: the capacity is at least that many agents.
-      r.headline(name, Tier.SUPPORTED_AGENTS, (t.outcome().reachedMax() ? "≥ " : "") + cap + " agents");
-      r.reportEntry(name + " supported_agents", cap + (t.outcome().reachedMax() ? " (lower bound)"
-          : t.outcome().firstFail() >= 0 ? " (first fail " + t.outcome().firstFail() + ")" : ""));
+      r.headline(name, Tier.SUPPORTED_AGENTS, (t.reachedMax() ? "≥ " : "") + cap + " agents");
+      r.reportEntry(name + " supported_agents", cap + (t.reachedMax() ? " (lower bound)"
+          : t.firstFail() >= 0 ? " (first fail " + t.firstFail() + ")" : ""));
       PhaseResult at = t.atCapacity();
       if (at == null) {
         continue;
@@ -258,7 +308,7 @@ public final class AgentPerf implements SelfPhased, Shardable, OpenFiles.Planned
     return metric.equals("time_to_first_token") ? "ms" : "tokens/sec";
   }
 
-  private static TrajectorySource source(HarnessContext ctx, AgentPerfSettings o, Tokenizer tokenizer, int maxContext,
+  private static TrajectorySource source(MethodologyContext ctx, AgentPerfSettings o, Tokenizer tokenizer, int maxContext,
       int maxTokens) throws IOException {
     String file = o.trajectoryFile().map(String::trim).filter(f -> !f.isEmpty()).orElse(null);
     boolean hasFile = file != null;

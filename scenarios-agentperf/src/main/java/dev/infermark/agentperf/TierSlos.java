@@ -5,9 +5,8 @@ import java.util.List;
 
 import dev.infermark.agentperf.search.Criterion;
 import dev.infermark.agentperf.search.Tier;
-import dev.infermark.scenario.ScenarioModel;
-import dev.infermark.scenario.SloSource;
-import dev.infermark.scenario.SloSpec;
+import dev.infermark.slo.SloSource;
+import dev.infermark.slo.SloSpec;
 import dev.infermark.settings.Settings;
 
 /**
@@ -17,9 +16,9 @@ import dev.infermark.settings.Settings;
  */
 public final class TierSlos implements SloSource {
   @Override
-  public List<SloSpec> slos(ScenarioModel model, Settings settings) {
-    if (!AgentPerf.class.isAssignableFrom(model.workload().getReturnType())
-        || model.slos().stream().anyMatch(s -> !s.tier().isBlank())) {
+  public List<SloSpec> slos(Declaring scenario, Settings settings) {
+    if (!AgentPerf.class.isAssignableFrom(scenario.workload())
+        || scenario.slos().stream().anyMatch(s -> !s.tier().isBlank())) {
       return List.of();
     }
     List<Tier> tiers;

@@ -7,10 +7,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.servermetrics.MetricFamily;
-import dev.infermark.servermetrics.MetricType;
-import dev.infermark.servermetrics.PromFormatException;
-import dev.infermark.servermetrics.PromParser;
+import dev.infermark.prometheus.MetricFamily;
+import dev.infermark.prometheus.MetricType;
+import dev.infermark.prometheus.PromFormatException;
+import dev.infermark.prometheus.PromParser;
 
 /** {@code /metrics} is valid Prometheus text (checked by the framework's strict parser) and counts what happened. */
 class MetricsTest {
@@ -28,7 +28,7 @@ class MetricsTest {
     for (MetricFamily f : PromParser.parse(text, "/metrics")) {
       assertThat(f.type()).as("TYPE of " + f.name()).isNotEqualTo(MetricType.UNTYPED);
       assertThat(f.help()).as("HELP of " + f.name()).isNotEmpty();
-      for (dev.infermark.servermetrics.Sample s : f.samples()) {
+      for (dev.infermark.prometheus.Sample s : f.samples()) {
         StringBuilder l = new StringBuilder();
         s.labels().forEach((k, v) -> l.append(l.isEmpty() ? "" : ",").append(k).append("=\"").append(v).append('"'));
         series.put(s.name() + "{" + l + "}", new Sample(s.name(), l.toString(), s.value()));

@@ -15,7 +15,7 @@ import dev.infermark.api.status.API;
  * ({@link RequestError#cutOff}). One abort may cover many requests (a phase's); the first
  * {@link #abort} wins, and a request sent with an aborted {@code Abort} is aborted at once.
  */
-@API(status = EXPERIMENTAL)
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Abort {
   private final CopyOnWriteArrayList<Runnable> actions = new CopyOnWriteArrayList<>();
   private volatile RequestError reason;

@@ -5,7 +5,7 @@ import static dev.infermark.api.status.API.Status.STABLE;
 import dev.infermark.api.status.API;
 
 /** Why a request failed. */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public enum ErrorKind {
   /** The prompt did not fit the model's context (HTTP 400 with an overflow wording, or in-stream). */
   CONTEXT_OVERFLOW,

@@ -12,7 +12,7 @@ import dev.infermark.api.status.API;
  * sending thread aborts the request: it comes back {@link ErrorKind#CANCELLED}, with what was
  * measured so far.
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public interface InferenceClient {
   /** Sends {@code request} and returns its record (already recorded by the harness). */
   RequestRecord send(InferenceRequest request);

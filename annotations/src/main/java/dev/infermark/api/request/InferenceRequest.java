@@ -27,7 +27,7 @@ import dev.infermark.api.status.API;
  *     URL (where their prefix cache lives); {@code null} spreads them round-robin. Use a bounded set
  *     of keys (a lane, an agent): the client remembers each key's URL for the run
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public record InferenceRequest(Phase phase, RequestTags tags, List<ChatMessage> messages, CharSequence prompt,
     String model, Integer maxTokens, Map<String, Object> extraBody, boolean keepText, long dueNs, String affinity) {
 

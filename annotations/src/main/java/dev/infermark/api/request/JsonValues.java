@@ -23,7 +23,7 @@ import dev.infermark.api.status.API;
  * under the writer, and a frozen value is shared, never copied again (tool definitions sent with
  * every request of a trajectory).
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public final class JsonValues {
   private JsonValues() {}
 

@@ -5,7 +5,7 @@ import static dev.infermark.api.status.API.Status.STABLE;
 import dev.infermark.api.status.API;
 
 /** The phase a request belongs to. Warmup records never enter profiling metrics. */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public enum Phase {
   WARMUP, PROFILING;
 

@@ -13,7 +13,7 @@ import dev.infermark.api.status.API;
  * @param message a one-line message
  * @param body the start of the response body (bounded), or {@code null}
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public record RequestError(ErrorKind kind, int code, String type, String message, String body) {
   /** The {@link #type} of a request cut off because the run's time was up (not because it was cancelled). */
   public static final String CUT_OFF = "CutOff";

@@ -30,7 +30,7 @@ import dev.infermark.api.status.API;
  * @param urlIndex which of the run's {@code infermark.url}s it was sent to (0 for a single URL), or
  *     -1 when unknown (not sent by the run's client)
  */
-@API(status = EXPERIMENTAL)
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RequestRecord(Phase phase, String requestId, RequestTags tags, long dueNs, long startNs,
     long startEpochMicros, long ackNs, long[] contentChunkNs, long endNs, Integer inputTokens, Integer outputTokens,
     Integer reasoningTokens, Integer cachedTokens, String text, String reasoningText, String finishReason,
@@ -68,6 +68,26 @@ public record RequestRecord(Phase phase, String requestId, RequestTags tags, lon
     return new RequestRecord(phase, requestId, tags, dueNs, startNs, startEpochMicros, ackNs, contentChunkNs, endNs,
         inputTokens, outputTokens, reasoningTokens, cachedTokens, text, reasoningText, finishReason, httpStatus, why,
         urlIndex);
+  }
+
+  /**
+   * The answer as the assistant message a later turn carries in its history: the generated text (empty when a
+   * failed request returned none).
+   *
+   * @throws IllegalStateException when the request succeeded but did not keep its text: send it with
+   *     {@code keepText} ({@link InferenceRequest#withKeepText(boolean)}), or the next turn would carry an empty
+   *     answer and measure another conversation than the one meant
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public ChatMessage reply() {
+    if (text != null) {
+      return ChatMessage.assistant(text);
+    }
+    if (ok()) {
+      throw new IllegalStateException("request " + requestId + " did not keep its answer's text, so a later turn cannot "
+          + "carry it: send it withKeepText(true) (InferenceRequest.keepText) when its answer goes into the history");
+    }
+    return ChatMessage.assistant(""); // it failed: nothing was answered (the record says why)
   }
 
   /** Time to first token in ns, or -1. */

@@ -19,7 +19,7 @@ import dev.infermark.api.status.API;
  * @param agentDepth 0 for a root conversation, 1 for a sub-agent, ...
  * @param extra further fields for the export's metadata (e.g. {@code source_trace_id}); immutable
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 public record RequestTags(String conversationId, String correlationId, int turnIndex, String rootCorrelationId,
     String parentCorrelationId, int lane, int agentDepth, Map<String, Object> extra) {
 

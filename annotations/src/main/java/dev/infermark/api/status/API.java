@@ -17,12 +17,18 @@ import java.lang.annotation.Target;
  * not API, whatever their modifiers: their packages say so ({@link Status#INTERNAL}, or
  * {@link Status#EXPERIMENTAL} for the built-in scenario classes and the test kit).
  */
-@API(status = STABLE)
+@API(status = STABLE, since = "0.1")
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.TYPE, ElementType.PACKAGE, ElementType.METHOD, ElementType.CONSTRUCTOR, ElementType.FIELD})
 public @interface API {
   Status status();
+
+  /**
+   * The version in which the element got its current status ({@code "0.1"}); empty when not stated.
+   * A STABLE element stays compatible from this version on.
+   */
+  String since() default "";
 
   /** The status. */
   enum Status {

@@ -4,7 +4,7 @@ import org.junit.platform.engine.UniqueId;
 
 import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioModel;
-import dev.infermark.scenario.SloSpec;
+import dev.infermark.slo.SloSpec;
 
 /** One SLO check of one run: passes or fails with the measured value and the threshold. */
 public final class SloDescriptor extends CheckDescriptor {

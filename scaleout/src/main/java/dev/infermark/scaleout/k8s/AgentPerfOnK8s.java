@@ -145,7 +145,7 @@ public final class AgentPerfOnK8s implements ShardedSearch.PhaseShards {
 
   static List<Tier> tiers(ShardedJob run, Settings resolved) {
     ScenarioModel model = model(run);
-    List<Tier> declared = model == null ? List.of() : Tier.fromAnnotations(model.type());
+    List<Tier> declared = model == null ? List.of() : Tier.fromSlos(model.slos());
     return declared.isEmpty() ? Tier.fromSpec(resolved.get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property())
         : declared;
   }

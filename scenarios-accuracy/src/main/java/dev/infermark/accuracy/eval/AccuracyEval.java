@@ -18,7 +18,6 @@ import dev.infermark.accuracy.py.Py;
 import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
-import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
@@ -26,9 +25,10 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.hub.HfHub;
 import dev.infermark.json.Json;
-import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
+import dev.infermark.spi.MethodologyContext;
+import dev.infermark.spi.Methodology;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,7 +52,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * result carries {@code accuracy} (overall, and per task under tier = task name),
  * {@code accuracy_unparsed}, {@code accuracy_total} and {@code accuracy_errors} for {@code @Slo}s.
  */
-public final class AccuracyEval implements SelfPhased {
+public final class AccuracyEval implements Methodology {
   public static final String RESULTS_CSV = "accuracy_results.csv";
   public static final String EXPORT_JSONL = "accuracy_export.jsonl";
 
@@ -137,8 +137,7 @@ public final class AccuracyEval implements SelfPhased {
   }
 
   @Override
-  public RunResult run(RunContext run) throws Exception {
-    HarnessContext ctx = HarnessContext.of(run);
+  public RunResult run(MethodologyContext ctx) throws Exception {
     Settings s = ctx.settings();
     List<Problem> problems = problems(s, ctx.hub());
     Grader grader = grader(s);
@@ -287,7 +286,7 @@ public final class AccuracyEval implements SelfPhased {
     return String.format(java.util.Locale.ROOT, "%.2f %% of %d", 100 * c.accuracy(), c.total());
   }
 
-  private RunResult finish(HarnessContext ctx, AccuracySummary summary, int errors, boolean partial) throws IOException {
+  private RunResult finish(MethodologyContext ctx, AccuracySummary summary, int errors, boolean partial) throws IOException {
     RunResult.Builder r = RunResult.builder();
     AccuracySummary.TaskCounts o = summary.overall();
     if (errors > 0) {

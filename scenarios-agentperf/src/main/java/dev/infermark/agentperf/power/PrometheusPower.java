@@ -12,10 +12,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
-import dev.infermark.servermetrics.MetricFamily;
-import dev.infermark.servermetrics.PromFormatException;
-import dev.infermark.servermetrics.PromParser;
-import dev.infermark.servermetrics.Sample;
+import dev.infermark.prometheus.MetricFamily;
+import dev.infermark.prometheus.PromFormatException;
+import dev.infermark.prometheus.PromParser;
+import dev.infermark.prometheus.Sample;
 
 /**
  * Scrapes a Prometheus text endpoint (a DCGM exporter's {@code /metrics}): every sample of the

@@ -3,10 +3,8 @@ package dev.infermark.agentperf.scenarios;
 import dev.infermark.agentperf.AgentPerf;
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Scenario;
-import dev.infermark.annotations.Slo;
+import dev.infermark.annotations.SloTier;
 import dev.infermark.annotations.Workload;
-import dev.infermark.api.Metric;
-import dev.infermark.api.Stat;
 
 /**
  * AA-AgentPerf for DeepSeek V4 Pro at max reasoning effort: the most concurrent agents within
@@ -14,20 +12,14 @@ import dev.infermark.api.Stat;
  */
 @Scenario(name = "aa-agentperf-deepseek-v4-pro",
     description = "AA-AgentPerf: most concurrent agents per SLO tier, DeepSeek V4 Pro (max reasoning)")
-@Slo(tier = "SLO #1", metric = Metric.OUTPUT_SPEED, stat = Stat.P25, min = 20)
-@Slo(tier = "SLO #1", metric = Metric.TIME_TO_FIRST_TOKEN, stat = Stat.P95, max = 10, unit = "s")
-@Slo(tier = "SLO #1", metric = Metric.SUPPORTED_AGENTS, min = 1)
-@Slo(tier = "SLO #2", metric = Metric.OUTPUT_SPEED, stat = Stat.P25, min = 60)
-@Slo(tier = "SLO #2", metric = Metric.TIME_TO_FIRST_TOKEN, stat = Stat.P95, max = 5, unit = "s")
-@Slo(tier = "SLO #2", metric = Metric.SUPPORTED_AGENTS, min = 1)
-@Slo(tier = "SLO #3", metric = Metric.OUTPUT_SPEED, stat = Stat.P25, min = 180)
-@Slo(tier = "SLO #3", metric = Metric.TIME_TO_FIRST_TOKEN, stat = Stat.P95, max = 3, unit = "s")
-@Slo(tier = "SLO #3", metric = Metric.SUPPORTED_AGENTS, min = 1)
+@SloTier(name = "SLO #1", outputSpeed = 20, ttft = 10, minAgents = 1)
+@SloTier(name = "SLO #2", outputSpeed = 60, ttft = 5, minAgents = 1)
+@SloTier(name = "SLO #3", outputSpeed = 180, ttft = 3, minAgents = 1)
 @Default(key = "extra-inputs", value = "reasoning_effort:max")
 @AgentPerfSmoke
 public class AaAgentPerfDeepSeekV4Pro {
   @Workload
   AgentPerf agentPerf() {
-    return AgentPerf.forScenario(AaAgentPerfDeepSeekV4Pro.class);
+    return AgentPerf.declaredTiers();
   }
 }

@@ -7,8 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.infermark.agentperf.phase.PhaseResult;
-import dev.infermark.annotations.Slo;
-import dev.infermark.scenario.SloSpec;
+import dev.infermark.slo.SloSpec;
 
 /**
  * An SLO tier: the per-request objectives every phase is judged by, and optionally the number of
@@ -26,7 +25,7 @@ public record Tier(String name, List<Criterion> criteria, double minSupportedAge
     criteria = List.copyOf(criteria);
     if (criteria.isEmpty()) {
       throw new IllegalArgumentException("tier '" + name + "' has no per-request objective (e.g. @Slo(tier=\"" + name
-          + "\", metric = Metric.OUTPUT_SPEED, stat = Stat.P25, min = 20))");
+          + "\", metric = Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER, stat = Stat.P25, min = 20), or @SloTier)");
     }
   }
 
@@ -55,25 +54,19 @@ public record Tier(String name, List<Criterion> criteria, double minSupportedAge
     return bad.isEmpty() ? null : String.join("; ", bad);
   }
 
-  /** The tiers declared by {@code @Slo(tier=...)} on {@code scenario}, in declaration order. */
-  public static List<Tier> fromAnnotations(Class<?> scenario) {
-    return fromSlos(List.of(scenario.getAnnotationsByType(Slo.class)));
-  }
-
-  /** The tiers among {@code slos} (objectives without a tier are ignored). */
-  public static List<Tier> fromSlos(List<Slo> slos) {
+  /** The tiers among {@code slos}, in order of first appearance (objectives without a tier are ignored). */
+  public static List<Tier> fromSlos(List<SloSpec> slos) {
     Map<String, List<Criterion>> criteria = new LinkedHashMap<>();
     Map<String, Double> minAgents = new LinkedHashMap<>();
-    for (Slo s : slos) {
+    for (SloSpec s : slos) {
       if (s.tier().isEmpty()) {
         continue;
       }
       criteria.computeIfAbsent(s.tier(), k -> new ArrayList<>());
-      String metric = SloSpec.tag(s);
-      if (metric.equals(SUPPORTED_AGENTS)) {
+      if (s.metric().equals(SUPPORTED_AGENTS)) {
         minAgents.put(s.tier(), s.min());
       } else {
-        criteria.get(s.tier()).add(new Criterion(metric, s.stat().label(), s.min(), s.max(), s.unit()));
+        criteria.get(s.tier()).add(new Criterion(s.metric(), s.stat(), s.min(), s.max(), s.unit()));
       }
     }
     List<Tier> out = new ArrayList<>();

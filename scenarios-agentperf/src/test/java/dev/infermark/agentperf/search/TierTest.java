@@ -21,13 +21,13 @@ class TierTest {
 
   @Test
   void shippedScenariosCarryTheSeedsTiers() {
-    List<Tier> ds = Tier.fromAnnotations(AaAgentPerfDeepSeekV4Pro.class);
+    List<Tier> ds = Tier.fromSlos(dev.infermark.scenario.ScenarioModel.of(AaAgentPerfDeepSeekV4Pro.class).slos());
     assertThat(ds).extracting(Tier::name).containsExactly("SLO #1", "SLO #2", "SLO #3");
     assertThat(ds.get(0).criteria()).containsExactly(Criterion.minOutputSpeed(20), Criterion.maxTtftSeconds(10));
     assertThat(ds.get(1).criteria()).containsExactly(Criterion.minOutputSpeed(60), Criterion.maxTtftSeconds(5));
     assertThat(ds.get(2).criteria()).containsExactly(Criterion.minOutputSpeed(180), Criterion.maxTtftSeconds(3));
     assertThat(ds.get(0).minSupportedAgents()).isEqualTo(1);
-    List<Tier> oss = Tier.fromAnnotations(AaAgentPerfGptOss120b.class);
+    List<Tier> oss = Tier.fromSlos(dev.infermark.scenario.ScenarioModel.of(AaAgentPerfGptOss120b.class).slos());
     assertThat(oss).hasSize(4);
     assertThat(oss.get(3).criteria()).containsExactly(Criterion.minOutputSpeed(2000), Criterion.maxTtftSeconds(1));
   }

@@ -10,20 +10,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
-import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
-import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
-import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
 import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.spi.MethodologyContext;
+import dev.infermark.spi.Methodology;
+import dev.infermark.weka.corpus.CorpusKeys;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -33,18 +33,19 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code theoretical_prefix_cache_hit} and the replay's own measurements (dispatch lateness,
  * idle-cap jumps) to the run's artifacts.
  */
-public final class AgenticReplayGenerator implements SelfPhased, Shardable {
+public final class AgenticReplayGenerator implements Methodology, Shardable {
   /** {@code incomplete_reason} of a run aborted by a root warmup failure. */
   public static final String WARMUP_FAILED = "warmup_failed";
   /** {@code incomplete_reason} of a run aborted by {@code failed-request-threshold}. */
   public static final String FAILED_REQUEST_THRESHOLD = "failed_request_threshold";
 
   private final CorpusSource corpusSource;
+  /** What the target advertised to the preflight, or null: the traces are checked against it before any load. */
 
   /** Where the corpus comes from (the settings, or a prepared corpus in tests). */
   @FunctionalInterface
   public interface CorpusSource {
-    Corpus load(HarnessContext ctx) throws Exception;
+    Corpus load(MethodologyContext ctx) throws Exception;
   }
 
   /**
@@ -66,8 +67,7 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
   }
 
   @Override
-  public RunResult run(RunContext run) throws Exception {
-    HarnessContext ctx = HarnessContext.of(run);
+  public RunResult run(MethodologyContext ctx) throws Exception {
     Shard shard = Shard.of(ctx.settings());
     // Shards share the launcher's run id, so the markers are those one host would mint.
     ReplayConfig config = config(ctx.settings(), ctx.seed(),
@@ -79,6 +79,8 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
     ctx.log("agentx: corpus " + corpus.loader() + ": " + corpus.trees().size() + " trace(s), " + corpus.requestCount()
         + " request(s); " + config.concurrency() + " lane(s)");
     ctx.exportExtras().withObjectProperty("metadata").set("dataset", corpus.datasetMetadata());
+    ctx.servedContext().ifPresent(served ->
+        ContextFit.check(corpus.trees(), served, ctx.settings().get(CorpusKeys.MAX_CONTEXT_LENGTH), ctx::log));
 
     // The harness records every request the client sends, except AIPerf's skip path (profiling context overflows,
     // counted as skipped_context_overflow_count); the meter sees each record the replay keeps, for its own figures.
@@ -100,10 +102,12 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
         switch (stage) {
           case PRIMING, PRESSURE -> ctx.phase(Phase.WARMUP, null);
           case PROFILING -> ctx.phase(Phase.PROFILING, config.benchmarkDuration());
-          default -> ctx.grace(config.gracePeriod());
+          default -> { } // done: the harness writes the artifacts
         }
       });
-      Runnable unregister = ctx.cancellation().onCancel(replay::cancel);
+      // The progress shows [grace] once the duration is reached, not [profiling] 02:26/02:00.
+      replay.onGrace(() -> ctx.grace(config.gracePeriod()));
+      Runnable unregister = ctx.onCancel(replay::cancel);
       try {
         replay.start();
         awaitEnd(replay);
@@ -140,7 +144,7 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
     }
   }
 
-  private RunResult finish(HarnessContext ctx, ReplayConfig config, Shard shard, ReplayStats stats, ProfileMeter meter) {
+  private RunResult finish(MethodologyContext ctx, ReplayConfig config, Shard shard, ReplayStats stats, ProfileMeter meter) {
     Settings s = ctx.settings();
     boolean cancelled = stats.cancelled() || ctx.cancelled();
     SubmissionRules.Assessment rules = SubmissionRules.Assessment.of(meter, stats.skippedOverflows(), cancelled,
@@ -216,10 +220,10 @@ public final class AgenticReplayGenerator implements SelfPhased, Shardable {
     if (Boolean.TRUE.equals(s.get(ReplayKeys.IGNORE_TRACE_DELAYS))) {
       throw new IllegalArgumentException("infermark.ignore-trace-delays: not supported by the agentic replay");
     }
-    for (var ignored : List.of(ReplayKeys.SYNTHESIS_MAX_ISL, ReplayKeys.INTER_TURN_DELAY_CAP_SECONDS,
-        ReplayKeys.REQUEST_RATE)) {
-      if (s.isSet(ignored)) {
-        log.accept("agentx: WARNING " + ignored.property() + " has no effect on the agentic replay");
+    for (var unsupported : List.of(ReplayKeys.SYNTHESIS_MAX_ISL, ReplayKeys.INTER_TURN_DELAY_CAP_SECONDS)) {
+      if (s.isSet(unsupported)) {
+        throw new IllegalArgumentException(unsupported.property() + ": not supported by the agentic replay (it would "
+            + "have no effect); remove it");
       }
     }
     String bust = s.get(ReplayKeys.CACHE_BUST).trim().toLowerCase(Locale.ROOT);

@@ -64,14 +64,12 @@ public final class ReplayKeys implements KeyCatalog {
   public static final SettingKey<Double> INTER_TURN_DELAY_CAP_SECONDS = SettingKey.decimal(
       "inter-turn-delay-cap-seconds", null,
       "Cap each inter-turn delay. Not supported here; forbidden by inferencex-agentx-mvp (use the idle caps).");
-  public static final SettingKey<Double> REQUEST_RATE = SettingKey.decimal("request-rate", null,
-      "Open-loop request rate. Not used by the agentic replay; forbidden by inferencex-agentx-mvp.");
 
   private static final List<SettingKey<?>> ALL = List.of(TRAJECTORY_START_MIN_RATIO, TRAJECTORY_START_MAX_RATIO,
       SYSTEM_IDLE_GAP_CAP_SECONDS, TRACE_IDLE_GAP_CAP_SECONDS, BURST_PHASE_STARTS, AGENTIC_CACHE_WARMUP_DURATION,
       WARMUP_REQUESTS_PER_LANE, AGENTIC_WARMUP_GRACE_PERIOD, WARMUP_GRACE_PERIOD, CACHE_BUST, CONTEXT_OVERFLOW_RATE_LIMIT, PROFILE_METRIC_COVERAGE_RATIO,
       AGENTX_DAG_FAIL_FAST, AGENTX_SYNTHETIC_TRACES, IGNORE_TRACE_DELAYS, SYNTHESIS_MAX_ISL,
-      INTER_TURN_DELAY_CAP_SECONDS, REQUEST_RATE);
+      INTER_TURN_DELAY_CAP_SECONDS);
 
   @Override
   public List<SettingKey<?>> keys() {

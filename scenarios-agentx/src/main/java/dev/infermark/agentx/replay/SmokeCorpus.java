@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.weka.corpus.Corpus;
 import dev.infermark.weka.synth.SyntheticTraces;
+import dev.infermark.spi.MethodologyContext;
 
 /**
  * The corpus of an AgentX run: the one the settings select, or, with
@@ -24,7 +24,7 @@ public final class SmokeCorpus {
 
   private SmokeCorpus() {}
 
-  public static Corpus load(HarnessContext ctx) throws IOException {
+  public static Corpus load(MethodologyContext ctx) throws IOException {
     Settings s = ctx.settings();
     Integer n = s.get(ReplayKeys.AGENTX_SYNTHETIC_TRACES);
     if (n == null || n <= 0) {
