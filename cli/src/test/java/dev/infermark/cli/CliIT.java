@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +21,7 @@ import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -27,11 +29,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
+import dev.infermark.annotations.Scenario;
 import dev.infermark.cli.user.UserChat;
 import dev.infermark.cli.user.UserKeys;
 import dev.infermark.json.Json;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.SettingsRegistry;
+import io.github.classgraph.ClassGraph;
+import io.github.classgraph.ScanResult;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -358,11 +363,35 @@ class CliIT {
     assertThat(refused.out()).contains("infermark.osl: mmlu's workload does not read it");
   }
 
+  /**
+   * The command line finds its scenarios through the jar's scenario index alone (a jar with one is
+   * not scanned): a module compiled without the index's processor, or an index the shading dropped,
+   * would leave its scenarios out of every run, silently. Read from the class files, as a scan would.
+   */
+  @Test
+  void theJarsScenarioIndexListsEveryScenarioClassItHolds() throws Exception {
+    Path jar = Path.of("target/infermark.jar");
+    Set<String> indexed = new TreeSet<>();
+    try (ZipFile z = new ZipFile(jar.toFile())) {
+      String text = new String(z.getInputStream(z.getEntry("META-INF/infermark/scenarios")).readAllBytes(),
+          StandardCharsets.UTF_8);
+      text.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).forEach(indexed::add);
+    }
+    Set<String> held = new TreeSet<>();
+    try (ScanResult scan = new ClassGraph().overrideClasspath(jar.toString())
+        .acceptPackages("dev.infermark").enableClassInfo().enableAnnotationInfo().scan()) {
+      scan.getClassesWithAnnotation(Scenario.class.getName()).stream()
+          .filter(c -> !c.isAbstract() && !c.isInterface() && !c.isAnnotation()).forEach(c -> held.add(c.getName()));
+    }
+    assertThat(indexed).contains("dev.infermark.chat.scenarios.ChatScenario").containsAll(held);
+  }
+
   @Test
   void listDescribeAndCompletionKnowTheBuiltInScenarios() throws Exception {
     Result list = infermark(tmp, "list");
     assertThat(list.exit()).isZero();
-    assertThat(list.out()).contains("inferencex-agentx-mvp").contains("aa-agentperf-gpt-oss-120b").contains("gsm8k");
+    assertThat(list.out()).contains("inferencex-agentx-mvp").contains("aa-agentperf-gpt-oss-120b").contains("gsm8k")
+        .contains("chat ");
 
     Result describe = infermark(tmp, "describe", "inferencex-agentx-mvp");
     assertThat(describe.exit()).isZero();
