@@ -33,7 +33,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Medians go to {@code target/bench/cold.json} with the ratios to the floor and the targets' verdicts.
  *
  * <p>System properties: {@code bench.out}, {@code bench.root} (the repository: {@code bin/infermark},
- * {@code examples/target/test-classes}), {@code bench.cold-reps}, {@code bench.cold-variants},
+ * {@code examples/target/test-classes}), {@code bench.cold-reps}, {@code bench.cold-variants}, {@code bench.cold-shapes}
+ * ({@code 200x200,1000x100}; the targets are judged at 200x200),
  * {@code bench.cold-maven} ({@code true}), {@code bench.mvn} (Maven's launcher), {@code bench.mvn-offline}
  * ({@code -o} for it), {@code bench.mvn-repo} (its local repository).
  */
@@ -77,6 +78,12 @@ public final class ColdRunBench {
           return new Variant(v, VARIANTS.get(v));
         }).toList();
     boolean maven = Boolean.parseBoolean(System.getProperty("bench.cold-maven", "true"));
+    // the targets are judged at the first shape (200x200); the others are measured for the record
+    List<String> shapeNames = SHAPES.stream().map(Shape::name).toList();
+    List<Shape> shapes = Arrays.stream(System.getProperty("bench.cold-shapes", String.join(",", shapeNames)).split(","))
+        .map(String::strip).filter(n -> !n.isEmpty()).map(n -> SHAPES.stream().filter(x -> x.name().equals(n)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("bench.cold-shapes: unknown shape " + n + " (known: " + shapeNames + ")")))
+        .toList();
     Path work = out.getParent().resolve("cold");
     Files.createDirectories(work);
 
@@ -105,7 +112,7 @@ public final class ColdRunBench {
     result.put("aot_cache", Files.isRegularFile(aot) ? aot + " (" + Files.size(aot) / (1 << 20) + " MB)" : "none");
 
     ObjectNode cases = result.putObject("cases");
-    for (Shape s : SHAPES) {
+    for (Shape s : shapes) {
       cases.set(s.name(), shape(s, variants, maven && s == SHAPES.getFirst(), reps, meter, floor, launcher, scenarios,
           root, work.resolve(s.name())));
       write(out, result); // each shape as it completes
@@ -242,7 +249,7 @@ public final class ColdRunBench {
   /** One command-line run of the README example at {@code n} streams, measured as a whole. */
   private static Run cli(TreeMeter meter, Path launcher, Path scenarios, String url, int n, Variant v, Path dir, String name)
       throws Exception {
-    Path artifacts = dir.resolve("artifacts");
+    Path artifacts = fresh(dir.resolve("artifacts"));
     List<String> cmd = new ArrayList<>(SseFloor.withOpenFiles(launcher.toString(), "profile", "--scenario", "chat-latency",
         "--classpath", scenarios.toString(), "--param", "inputTokens=128", "--preflight", "false", "--url", url,
         "--concurrency", Integer.toString(n), "--request-count", Integer.toString(n),
@@ -258,8 +265,9 @@ public final class ColdRunBench {
    */
   private static Run maven(TreeMeter meter, Path root, String url, int n, Path dir, String name) throws Exception {
     Files.createDirectories(dir);
-    Path artifacts = dir.resolve("artifacts");
+    Path artifacts = fresh(dir.resolve("artifacts"));
     Path forkLog = dir.resolve("fork.log");
+    Files.deleteIfExists(forkLog);
     Path java = dir.resolve("forkjvm/bin/java"); // Surefire wants a path ending in bin/java
     Files.createDirectories(java.getParent());
     Files.writeString(java, """
@@ -296,6 +304,14 @@ public final class ColdRunBench {
     }
     return run(m, artifacts, TreeMeter.seconds(f[4]) + TreeMeter.seconds(f[5]),
         (Long.parseLong(f[3]) - Long.parseLong(f[2])) / 1e9, name);
+  }
+
+  /** {@code dir}, emptied: a run's figures are read from the one run folder under it, not an earlier bench's. */
+  private static Path fresh(Path dir) throws IOException {
+    if (Files.exists(dir)) {
+      Jvm.deleteTree(dir);
+    }
+    return dir;
   }
 
   /** A measured run with what its artifacts say: requests, errors, the streaming's span. */
