@@ -66,7 +66,7 @@ class DocsCommandsTest {
       Rule.of("^infermark (--help|list|describe mmlu|completion|profile --help|k8s render --help)$", Check.RUN, "", ""),
       Rule.of("^infermark (report|compare) ", Check.RUN, "", "on run folders this test writes"),
       Rule.of("^infermark k8s render ", Check.RUN, "", "writes the manifests; nothing is submitted"),
-      Rule.of("^infermark( report| compare| profile| k8s| k8s render| k8s run| k8s agentperf)?$", Check.NAMED, "",
+      Rule.of("^infermark( report| compare| profile| merge| k8s| k8s render| k8s run| k8s agentperf)?$", Check.NAMED, "",
           "a command named in prose: it exists (its --help)"),
       // Runs against the embedded simulator: parsed here, run as written by CI.
       Rule.of("^infermark profile --scenario inferencex-agentx-mvp --preset smoke$", Check.PARSE, ".ci/run", ""),
@@ -75,7 +75,7 @@ class DocsCommandsTest {
       // A user's own jar or classes: parsed here, run by CliIT with a jar it builds.
       Rule.of("^infermark (profile|list) (--scenario-jar|--classpath) ", Check.PARSE, "CliIT", "needs the user's jar"),
       // Against a live server, a cluster, shard folders, or serving forever: parsed only.
-      Rule.of("^infermark profile (--scenario|Qwen)", Check.PARSE, "", "needs a live server"),
+      Rule.of("^infermark profile (--scenario|Qwen|--url)", Check.PARSE, "", "needs a live server"),
       Rule.of("^infermark k8s (run|agentperf) ", Check.PARSE, "K8sCommandIT", "needs a Kubernetes cluster (a mock API server there)"),
       Rule.of("^infermark merge ", Check.PARSE, "", "needs a sharded run's folders (docs/scale-out.md; MergeCommandTest)"),
       Rule.of("^infermark simulator ", Check.PARSE, "CliIT", "serves until stopped"),
@@ -84,7 +84,7 @@ class DocsCommandsTest {
       Rule.of("^mvn -B verify$", Check.MAVEN, ".ci/run", ""),
       Rule.of("^mvn -q test -Dinfermark\\.scenario=mmlu -Dinfermark\\.preset=smoke$", Check.MAVEN, "",
           "the README's first step with another scenario (.ci/run runs the README's, as written)"),
-      Rule.of("^mvn .*package .*-DskipTests$", Check.MAVEN, "", "mvn -B -ntp verify (.ci/run) builds the same jars"),
+      Rule.of("^mvn (.*package .*-DskipTests|package)$", Check.MAVEN, "", "mvn -B -ntp verify (.ci/run) builds the same jars"),
       Rule.of("^mvn .*-Dinfermark\\.url=", Check.MAVEN, "", "needs a live server"),
       Rule.of("^mvn test( -Dtest=ChatLatencyScenario)?$", Check.MAVEN, "ExternalProjectTest",
           "a user's project (ExternalProjectTest runs such a project's scenario through the launcher)"),
@@ -97,7 +97,7 @@ class DocsCommandsTest {
           "the report jar, run by .ci/run on the README example's runs"),
       Rule.of("^java -jar infermark\\.jar$", Check.NOT_OURS, "CliIT", "the jar bin/infermark launches"),
       // Not ours.
-      Rule.of("^(git clone|cd |autoload )", Check.NOT_OURS, "", "a shell step, not an infermark command"));
+      Rule.of("^(git clone|cd |autoload |for \\w+ in |do$|done$)", Check.NOT_OURS, "", "a shell step, not an infermark command"));
 
   /** Placeholders as the docs write them, and what stands for them here (in order). */
   private Map<String, String> placeholders() {
