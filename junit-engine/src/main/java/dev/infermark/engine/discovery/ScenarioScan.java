@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -37,7 +38,8 @@ import io.github.classgraph.ScanResult;
  * without loading them; so is a jar without one that the caller names (the command line's
  * {@code --scenario-jar} and {@code --classpath}). Other jars without an index are not searched:
  * a third-party jar has no scenarios, and scanning them all cost seconds (docs/running.md, "The
- * scenario index").
+ * scenario index"). Only public classes are found by name, as a scan finds them: a test's own
+ * package-private scenario classes are run by selecting the class, and their names may repeat.
  */
 public final class ScenarioScan {
   private ScenarioScan() {}
@@ -71,7 +73,7 @@ public final class ScenarioScan {
     }
     Map<String, List<Class<?>>> out = new TreeMap<>();
     for (String n : classes) {
-      load(n, loader).filter(ScenarioModel::isScenario)
+      load(n, loader).filter(ScenarioModel::isScenario).filter(c -> Modifier.isPublic(c.getModifiers()))
           .ifPresent(c -> out.computeIfAbsent(name(c), k -> new ArrayList<>()).add(c));
     }
     return out;

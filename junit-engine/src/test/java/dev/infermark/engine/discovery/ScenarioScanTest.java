@@ -107,6 +107,28 @@ class ScenarioScanTest {
   }
 
   @Test
+  void aPackagePrivateScenarioIsNotFoundByNameIndexedOrScanned() throws IOException {
+    for (boolean indexed : List.of(true, false)) {
+      String folder = indexed ? "hidden" : "hiddenplain";
+      Path out = compile(folder, indexed, "scan-g");
+      Path src = tmp.resolve(folder + "-src/scan/" + folder + "/Hidden.java");
+      Files.writeString(src, "package scan." + folder + "; class Hidden { @dev.infermark.annotations.Scenario(name = "
+          + "\"scan-g\") static class Chat {} }");
+      ByteArrayOutputStream log = new ByteArrayOutputStream();
+      assertThat(ToolProvider.getSystemJavaCompiler().run(null, log, log, indexed ? "-proc:full" : "-proc:none", "-d",
+          out.toString(), "-cp", System.getProperty("java.class.path") + java.io.File.pathSeparator + out, src.toString()))
+          .as(log.toString(StandardCharsets.UTF_8)).isZero();
+      if (indexed) {
+        assertThat(Files.readString(out.resolve(ScenarioIndexer.INDEX))).contains("Hidden$Chat");
+      }
+      try (URLClassLoader loader = new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader())) {
+        assertThat(ScenarioScan.byName(loader, List.of()).get("scan-g")).as(folder).singleElement()
+            .extracting(Class::getSimpleName).isEqualTo("Sscang");
+      }
+    }
+  }
+
+  @Test
   void indexEntriesThatAreNoScenarioAreSkipped() throws IOException {
     Path folder = compile("stale", true, "scan-f");
     Files.writeString(folder.resolve(ScenarioIndexer.INDEX), "# hand-edited\nscan.stale.Sscanf\nscan.stale.Gone\n"
