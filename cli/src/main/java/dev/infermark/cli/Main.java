@@ -3,7 +3,10 @@ package dev.infermark.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,8 +21,6 @@ import picocli.CommandLine.Spec;
 @Command(name = "infermark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Benchmarks OpenAI-compatible LLM inference servers: runs infermark's scenarios (and yours) with "
         + "AIPerf's flag names, and reports on their runs. Without --url, runs target an embedded simulator.",
-    subcommands = {ListCommand.class, DescribeCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
-        K8sCommand.class, CompletionCommand.class},
     footer = {"", "Run 'infermark COMMAND --help' for a command's options. See docs/cli.md."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
   @Spec
@@ -39,14 +40,44 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
       return ProfileCommand.USAGE;
     }
     Thread.currentThread().setContextClassLoader(ScenarioClassPath.loader(entries, Main.class.getClassLoader()));
-    return commandLine(out, err).execute(args);
+    return commandLine(out, err, args.length == 0 ? "" : args[0]).execute(args);
   }
 
-  /** The whole command tree: profile's flags come from the key catalogs the context class loader sees. */
-  static CommandLine commandLine(PrintStream out, PrintStream err) {
+  /**
+   * The commands, in the order help lists them. Each is made only when needed: picocli reads a
+   * command's class to build it, and k8s's reaches the Kubernetes client's classes (a start-up cost
+   * every {@code profile} run paid for nothing; docs/benchmarks.md, "Cold runs").
+   */
+  private static final Map<String, BiFunction<PrintStream, PrintStream, Object>> COMMANDS = commands();
+
+  private static Map<String, BiFunction<PrintStream, PrintStream, Object>> commands() {
+    Map<String, BiFunction<PrintStream, PrintStream, Object>> m = new LinkedHashMap<>();
+    m.put("list", (o, e) -> new ListCommand());
+    m.put("describe", (o, e) -> new DescribeCommand());
+    m.put("report", (o, e) -> new ReportCommand());
+    m.put("compare", (o, e) -> new CompareCommand());
+    m.put("merge", (o, e) -> new MergeCommand());
+    m.put("k8s", (o, e) -> new K8sCommand());
+    m.put("completion", (o, e) -> new CompletionCommand());
+    m.put("profile", ProfileCommand::create);
+    m.put("simulator", (o, e) -> SimulatorCommand.create());
+    return m;
+  }
+
+  /**
+   * The command tree for a command line whose first argument is {@code first}: that command alone
+   * when it names one (its help and errors need no other), every command otherwise (the top-level
+   * help, a did-you-mean) and for {@code completion}, whose scripts cover the whole tree.
+   * Profile's flags come from the key catalogs the context class loader sees.
+   */
+  static CommandLine commandLine(PrintStream out, PrintStream err, String first) {
     CommandLine cl = new CommandLine(new Main());
-    cl.addSubcommand("profile", ProfileCommand.create(out, err));
-    cl.addSubcommand("simulator", SimulatorCommand.create());
+    boolean one = COMMANDS.containsKey(first) && !first.equals("completion");
+    COMMANDS.forEach((name, make) -> {
+      if (!one || name.equals(first)) {
+        cl.addSubcommand(name, make.apply(out, err));
+      }
+    });
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     cl.setUsageHelpWidth(110);

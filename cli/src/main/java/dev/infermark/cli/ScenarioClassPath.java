@@ -75,6 +75,25 @@ final class ScenarioClassPath {
     return p.toAbsolutePath().normalize();
   }
 
+  /** The name of the class loader of the user's entries. */
+  private static final String NAME = "infermark-scenarios";
+
+  /** The entries of {@code loader} when it is the one {@link #loader} made; none otherwise. */
+  static List<Path> named(ClassLoader loader) {
+    if (!(loader instanceof URLClassLoader u) || !NAME.equals(u.getName())) {
+      return List.of();
+    }
+    List<Path> out = new ArrayList<>();
+    for (URL url : u.getURLs()) {
+      try {
+        out.add(Path.of(url.toURI()));
+      } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+        // made from a path above: always a file URL
+      }
+    }
+    return out;
+  }
+
   /** A class loader over {@code entries}, a child of {@code parent}; {@code parent} when there are none. */
   static ClassLoader loader(List<Path> entries, ClassLoader parent) {
     if (entries.isEmpty()) {
@@ -87,6 +106,6 @@ final class ScenarioClassPath {
         throw new IllegalArgumentException(p + ": " + e.getMessage(), e);
       }
     }).toArray(URL[]::new);
-    return new URLClassLoader("infermark-scenarios", urls, parent);
+    return new URLClassLoader(NAME, urls, parent);
   }
 }

@@ -20,9 +20,13 @@ final class Scenarios {
     this.byName = byName;
   }
 
-  /** Scans the context class loader's class path. */
+  /**
+   * The scenarios of the context class loader's class path: the indexes, and the folders and jars of
+   * {@code --scenario-jar} / {@code --classpath} that have none ({@link ScenarioScan}).
+   */
   static Scenarios scan() {
-    return new Scenarios(ScenarioScan.byName());
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    return new Scenarios(ScenarioScan.byName(loader, ScenarioClassPath.named(loader)));
   }
 
   Collection<String> names() {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -20,17 +21,22 @@ import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
+import dev.infermark.annotations.Scenario;
 import dev.infermark.cli.user.UserChat;
 import dev.infermark.cli.user.UserKeys;
 import dev.infermark.json.Json;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.SettingsRegistry;
+import io.github.classgraph.ClassGraph;
+import io.github.classgraph.ScanResult;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -357,11 +363,35 @@ class CliIT {
     assertThat(refused.out()).contains("infermark.osl: mmlu's workload does not read it");
   }
 
+  /**
+   * The command line finds its scenarios through the jar's scenario index alone (a jar with one is
+   * not scanned): a module compiled without the index's processor, or an index the shading dropped,
+   * would leave its scenarios out of every run, silently. Read from the class files, as a scan would.
+   */
+  @Test
+  void theJarsScenarioIndexListsEveryScenarioClassItHolds() throws Exception {
+    Path jar = Path.of("target/infermark.jar");
+    Set<String> indexed = new TreeSet<>();
+    try (ZipFile z = new ZipFile(jar.toFile())) {
+      String text = new String(z.getInputStream(z.getEntry("META-INF/infermark/scenarios")).readAllBytes(),
+          StandardCharsets.UTF_8);
+      text.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).forEach(indexed::add);
+    }
+    Set<String> held = new TreeSet<>();
+    try (ScanResult scan = new ClassGraph().overrideClasspath(jar.toString())
+        .acceptPackages("dev.infermark").enableClassInfo().enableAnnotationInfo().scan()) {
+      scan.getClassesWithAnnotation(Scenario.class.getName()).stream()
+          .filter(c -> !c.isAbstract() && !c.isInterface() && !c.isAnnotation()).forEach(c -> held.add(c.getName()));
+    }
+    assertThat(indexed).contains("dev.infermark.chat.scenarios.ChatScenario").containsAll(held);
+  }
+
   @Test
   void listDescribeAndCompletionKnowTheBuiltInScenarios() throws Exception {
     Result list = infermark(tmp, "list");
     assertThat(list.exit()).isZero();
-    assertThat(list.out()).contains("inferencex-agentx-mvp").contains("aa-agentperf-gpt-oss-120b").contains("gsm8k");
+    assertThat(list.out()).contains("inferencex-agentx-mvp").contains("aa-agentperf-gpt-oss-120b").contains("gsm8k")
+        .contains("chat ");
 
     Result describe = infermark(tmp, "describe", "inferencex-agentx-mvp");
     assertThat(describe.exit()).isZero();
@@ -372,5 +402,40 @@ class CliIT {
     assertThat(completion.exit()).isZero();
     assertThat(completion.out()).contains("complete -F").contains("--concurrency").contains("inferencex-agentx-mvp")
         .contains("_picocli_infermark_k8s_render").contains("--api-key-secret");
+  }
+
+  @Test
+  void theLauncherPassesTheAotCacheBesideTheJarOnlyWhileItIsNewerAndGoesOnWhereTheJvmRefusesIt() throws Exception {
+    Assumptions.assumeTrue(Runtime.version().feature() >= 25, "AOT caches from JDK 25");
+    // an install: the launcher with the jar beside it, and a "cache" no JVM can map
+    Path install = Files.createDirectories(tmp.resolve("install"));
+    Files.copy(LAUNCHER, install.resolve("infermark"));
+    Path jar = Files.createSymbolicLink(install.resolve("infermark.jar"), Path.of("target/infermark.jar").toAbsolutePath());
+    Path aot = Files.writeString(install.resolve("infermark.aot"), "not an AOT cache");
+    long jarTime = Files.getLastModifiedTime(jar).toMillis();
+
+    aot.toFile().setLastModified(jarTime + 60_000);
+    Result newer = launch(install, "-XX:+PrintCommandLineFlags", "--version");
+    assertThat(newer.exit()).as(newer.err()).isZero();
+    assertThat(newer.out()).contains("-XX:AOTCache=" + aot).contains("infermark ");
+    assertThat(newer.err()).doesNotContain("aot").doesNotContain("AOT");
+
+    aot.toFile().setLastModified(jarTime - 60_000); // the jar was rebuilt since
+    Result older = launch(install, "-XX:+PrintCommandLineFlags", "--version");
+    assertThat(older.exit()).as(older.err()).isZero();
+    assertThat(older.out()).doesNotContain("AOTCache");
+  }
+
+  /** {@code bin/infermark ARGS} from {@code install} with {@code javaOpts} as {@code JAVA_OPTS}. */
+  private Result launch(Path install, String javaOpts, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("bash", install.resolve("infermark").toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(tmp.toFile());
+    pb.environment().put("JAVA_OPTS", javaOpts);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    return new Result(p.exitValue(), out, err);
   }
 }

@@ -84,7 +84,7 @@ class DocsCommandsTest {
       Rule.of("^mvn -B verify$", Check.MAVEN, ".ci/run", ""),
       Rule.of("^mvn -q test -Dinfermark\\.scenario=mmlu -Dinfermark\\.preset=smoke$", Check.MAVEN, "",
           "the README's first step with another scenario (.ci/run runs the README's, as written)"),
-      Rule.of("^mvn .*package .*-DskipTests$", Check.MAVEN, "", "mvn -B -ntp verify (.ci/run) builds the same jars"),
+      Rule.of("^mvn (.*package .*-DskipTests|package)$", Check.MAVEN, "", "mvn -B -ntp verify (.ci/run) builds the same jars"),
       Rule.of("^mvn .*-Dinfermark\\.url=", Check.MAVEN, "", "needs a live server"),
       Rule.of("^mvn test( -Dtest=ChatLatencyScenario)?$", Check.MAVEN, "ExternalProjectTest",
           "a user's project (ExternalProjectTest runs such a project's scenario through the launcher)"),
@@ -294,7 +294,7 @@ class DocsCommandsTest {
   private void parse(String what, List<String> args) {
     ByteArrayOutputStream sink = new ByteArrayOutputStream();
     PrintStream p = new PrintStream(sink, true, StandardCharsets.UTF_8);
-    CommandLine cl = Main.commandLine(p, p);
+    CommandLine cl = Main.commandLine(p, p, args.isEmpty() ? "" : args.getFirst());
     CommandLine.ParseResult parsed;
     try {
       parsed = cl.parseArgs(args.toArray(String[]::new));

@@ -55,9 +55,14 @@ final class SseFloor {
     if (p != null && !p.isBlank()) {
       return Files.isRegularFile(Path.of(p)) ? Path.of(p) : null;
     }
+    return shared("bench/sse_floor.c");
+  }
+
+  /** {@code shared/RELATIVE} found upwards from the working directory; null when there is none. */
+  static Path shared(String relative) {
     for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-      Path f = d.resolve("shared/bench/sse_floor.c");
-      if (Files.isRegularFile(f)) {
+      Path f = d.resolve("shared").resolve(relative);
+      if (Files.exists(f)) {
         return f;
       }
     }
@@ -105,15 +110,25 @@ final class SseFloor {
       throw new IOException("sse_floor client failed (exit " + (p.isAlive() ? "none" : p.exitValue()) + "): " + json);
     }
     errs.join(1000);
-    return (ObjectNode) Json.parse(json.lines().reduce((a, b) -> b).orElseThrow());
+    return (ObjectNode) Json.parse(lastLine(json));
+  }
+
+  /** The last line of a command's output (its JSON line). */
+  static String lastLine(String text) {
+    return text.lines().reduce((a, b) -> b).orElse("");
   }
 
   /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
   private static Process start(Path bin, String... args) throws IOException {
+    return new ProcessBuilder(withOpenFiles(bin.toString(), args)).start();
+  }
+
+  /** {@code bash -c} running {@code program args} with the soft open-files limit raised to the hard one. */
+  static List<String> withOpenFiles(String program, String... args) {
     String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
-    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, bin.toString()));
+    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, program));
     argv.addAll(List.of(args));
-    return new ProcessBuilder(argv).start();
+    return argv;
   }
 
   static int freePort() throws IOException {

@@ -72,8 +72,15 @@ class ArchitectureTest {
   @Test
   void theApiUsesOnlyItselfAndTheJdk() {
     noClasses().that().resideInAnyPackage("dev.infermark.api..", "dev.infermark.annotations..")
+        .and().resideOutsideOfPackage("dev.infermark.annotations.processing")
         .should().dependOnClassesThat()
         .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..")
+        .check(MAIN);
+    // the scenario index's annotation processor: javac's processing API, also the JDK's
+    noClasses().that().resideInAPackage("dev.infermark.annotations.processing")
+        .should().dependOnClassesThat()
+        .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..",
+            "javax.annotation.processing..", "javax.lang.model..", "javax.tools..")
         .check(MAIN);
   }
 

@@ -31,10 +31,7 @@ final class JdkTransport implements Transport {
     this.timeout = timeout;
     HttpClient.Builder b = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
         .connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER);
-    if (tls != null) {
-      b.sslContext(tls);
-    }
-    this.http = b.build();
+    this.http = (tls != null ? b.sslContext(tls) : LazyTls.defaults(b)).build();
   }
 
   @Override

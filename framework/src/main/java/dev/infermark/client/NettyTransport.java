@@ -70,9 +70,19 @@ final class NettyTransport implements Transport {
     }
   }
 
+  static {
+    // Netty registers and emits its own JFR events (buffer allocations) when JFR is available, which costs a fresh
+    // JVM ~0.1 s of CPU in every run (docs/benchmarks.md, "Cold runs"); -Dio.netty.jfr.enabled=true keeps them.
+    if (System.getProperty("io.netty.jfr.enabled") == null) {
+      System.setProperty("io.netty.jfr.enabled", "false");
+    }
+  }
+
   private final EventLoopGroup group;
   private final Class<? extends SocketChannel> channelType;
-  private final SslContext tls;
+  private final TrustManagerFactory trust;
+  /** Made with the first https connection: most runs talk plain http (docs/benchmarks.md, "Cold runs"). */
+  private volatile SslContext tls;
   private final int connectTimeoutMs;
   private final Map<String, Pool> pools = new ConcurrentHashMap<>();
   private final ExecutorService handshakes = Executors.newVirtualThreadPerTaskExecutor();
@@ -83,13 +93,26 @@ final class NettyTransport implements Transport {
     this.channelType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
     this.group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("infermark-netty", true), io);
     this.connectTimeoutMs = (int) Math.min(Integer.MAX_VALUE, Math.max(1, connectTimeout.toMillis()));
-    try {
-      this.tls = SslContextBuilder.forClient().sslProvider(SslProvider.JDK).trustManager(trust)
-          .endpointIdentificationAlgorithm("HTTPS").build();
-    } catch (SSLException e) {
-      group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-      throw new IllegalStateException("cannot set up TLS: " + e.getMessage(), e);
+    this.trust = trust;
+  }
+
+  private SslContext tls() {
+    SslContext t = tls;
+    if (t == null) {
+      synchronized (this) {
+        t = tls;
+        if (t == null) {
+          try {
+            t = SslContextBuilder.forClient().sslProvider(SslProvider.JDK).trustManager(trust)
+                .endpointIdentificationAlgorithm("HTTPS").build();
+          } catch (SSLException e) {
+            throw new IllegalStateException("cannot set up TLS: " + e.getMessage(), e);
+          }
+          tls = t;
+        }
+      }
     }
+    return t;
   }
 
   /** How many event loops read this transport's connections. */
@@ -124,6 +147,7 @@ final class NettyTransport implements Transport {
     final Bootstrap bootstrap;
 
     Pool(boolean https, String host, int port) {
+      SslContext tls = https ? tls() : null;
       bootstrap = new Bootstrap().group(group).channel(channelType)
           .option(ChannelOption.TCP_NODELAY, true)
           // the pooled allocator copies out with no garbage; the default (adaptive) one allocates a view per copy

@@ -100,10 +100,7 @@ final class Preflight {
     ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
         .connectTimeout(CONNECT_TIMEOUT).followRedirects(HttpClient.Redirect.NEVER);
-    if (t.tls() != null) {
-      builder.sslContext(t.tls());
-    }
-    HttpClient http = builder.build();
+    HttpClient http = (t.tls() != null ? builder.sslContext(t.tls()) : LazyTls.defaults(builder)).build();
     try {
       URI modelsUri = URI.create(t.base() + "/v1/models");
       Answer models = send(http, executor, HttpRequest.newBuilder(modelsUri).GET(), modelsUri, MODELS_TIMEOUT);

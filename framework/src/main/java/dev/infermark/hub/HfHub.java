@@ -55,7 +55,8 @@ public final class HfHub {
   private final Optional<String> token;
   private final Path cacheDir;
   private final boolean offline;
-  private final HttpClient http;
+  /** Made at the first download: a run that finds everything in the cache (most) makes no client and no TLS. */
+  private HttpClient http;
 
   public HfHub(URI endpoint, Optional<String> token, Path cacheDir, boolean offline) {
     String e = endpoint.toString();
@@ -63,10 +64,16 @@ public final class HfHub {
     this.token = token.filter(t -> !t.isBlank());
     this.cacheDir = cacheDir;
     this.offline = offline;
-    this.http = HttpClient.newBuilder()
-        .followRedirects(HttpClient.Redirect.NORMAL)
-        .connectTimeout(Duration.ofSeconds(20))
-        .build();
+  }
+
+  private synchronized HttpClient http() {
+    if (http == null) {
+      http = HttpClient.newBuilder()
+          .followRedirects(HttpClient.Redirect.NORMAL)
+          .connectTimeout(Duration.ofSeconds(20))
+          .build();
+    }
+    return http;
   }
 
   /** A hub configured from {@code HF_*} environment variables (see class doc). */
@@ -119,7 +126,7 @@ public final class HfHub {
     URI uri = endpoint.resolve(type.urlPrefix + repoId + "/resolve/" + encode(rev) + "/" + encodePath(filename));
     HttpResponse<InputStream> response;
     try {
-      response = http.send(authorized(uri).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+      response = http().send(authorized(uri).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
     } catch (IOException e) {
       if (cached.isPresent()) {
         return cached.get(); // the hub is unreachable: the cache is the best answer
@@ -168,7 +175,7 @@ public final class HfHub {
     String rev = revision == null || revision.isBlank() ? "main" : revision;
     URI uri = endpoint.resolve("api/" + type.cachePrefix + "/" + repoId + "/revision/" + encode(rev));
     try {
-      HttpResponse<String> r = http.send(authorized(uri).GET().build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r = http().send(authorized(uri).GET().build(), HttpResponse.BodyHandlers.ofString());
       if (r.statusCode() != 200) {
         throw new IOException("hub answered HTTP " + r.statusCode() + " listing " + repoId + "@" + rev + hint(r.statusCode()));
       }

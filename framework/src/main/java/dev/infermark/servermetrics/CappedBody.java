@@ -4,20 +4,59 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
-/** A response body collected up to a size cap; past it the exchange is cancelled and the body fails. */
+import dev.infermark.prometheus.PromFormatException;
+import dev.infermark.prometheus.PromParser;
+
+/**
+ * A response body collected up to a size cap; past it the exchange is cancelled and the body fails.
+ * Its first line is parsed as Prometheus text as soon as it has arrived: a body that is something
+ * else (an SSE stream from a server that answers every path with a completion, an HTML page) fails
+ * then with the {@link PromFormatException}, the exchange cancelled, instead of being read to its end.
+ */
 final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
   private final long cap;
+  private final String source;
   private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
   private final CompletableFuture<byte[]> result = new CompletableFuture<>();
   private Flow.Subscription subscription;
+  private boolean firstLineChecked;
 
-  CappedBody(long cap) {
+  /** @param source names the body in the error of a bad first line (the URL) */
+  CappedBody(long cap, String source) {
     this.cap = cap;
+    this.source = source;
+  }
+
+  /** A body not read at all: the exchange is cancelled at once and the body is empty. */
+  static HttpResponse.BodySubscriber<byte[]> refused() {
+    return new HttpResponse.BodySubscriber<>() {
+      private final CompletableFuture<byte[]> empty = CompletableFuture.completedFuture(new byte[0]);
+
+      @Override
+      public CompletionStage<byte[]> getBody() {
+        return empty;
+      }
+
+      @Override
+      public void onSubscribe(Flow.Subscription s) {
+        s.cancel();
+      }
+
+      @Override
+      public void onNext(List<ByteBuffer> items) {}
+
+      @Override
+      public void onError(Throwable t) {}
+
+      @Override
+      public void onComplete() {}
+    };
   }
 
   @Override
@@ -33,6 +72,9 @@ final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
 
   @Override
   public void onNext(List<ByteBuffer> items) {
+    if (result.isDone()) {
+      return;
+    }
     for (ByteBuffer b : items) {
       if (buf.size() + (long) b.remaining() > cap) {
         subscription.cancel();
@@ -42,6 +84,33 @@ final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
       byte[] a = new byte[b.remaining()];
       b.get(a);
       buf.write(a, 0, a.length);
+    }
+    if (!firstLineChecked) {
+      checkFirstLine();
+    }
+  }
+
+  /** Parses the first non-blank line once it is complete; cancels the exchange when it is not Prometheus text. */
+  private void checkFirstLine() {
+    byte[] bytes = buf.toByteArray();
+    int start = 0;
+    for (int i = 0; i < bytes.length; i++) {
+      if (bytes[i] != '\n') {
+        continue;
+      }
+      String line = new String(bytes, start, i - start, StandardCharsets.UTF_8);
+      if (line.isBlank()) {
+        start = i + 1;
+        continue;
+      }
+      firstLineChecked = true;
+      try {
+        PromParser.parse(line, source);
+      } catch (PromFormatException e) {
+        subscription.cancel();
+        result.completeExceptionally(e);
+      }
+      return;
     }
   }
 

@@ -150,7 +150,10 @@ final class EndpointScraper {
         firstByte[0] = clock.epochNanos();
         status[0] = info.statusCode();
         contentType[0] = info.headers().firstValue("content-type").orElse("").toLowerCase(Locale.ROOT);
-        return new CappedBody(MAX_BODY);
+        // only the status of an error is used; JSON or an event stream is not Prometheus text, whatever follows:
+        // given up on at the headers, as a body whose first line is not Prometheus text is at that line
+        return status[0] != 200 || notPrometheus(contentType[0]) ? CappedBody.refused()
+            : new CappedBody(MAX_BODY, u.toString());
       });
       inFlight = f;
       body = f.get(timeout.toNanos(), TimeUnit.NANOSECONDS).body();
@@ -163,6 +166,10 @@ final class EndpointScraper {
     } catch (ExecutionException e) {
       store.fetched(sent, clock.epochNanos() - sent);
       Throwable c = e.getCause();
+      if (c instanceof PromFormatException bad) {
+        incompatible(u, "is not valid Prometheus text (" + bad.getMessage() + ")", markNs);
+        return false;
+      }
       if (c instanceof java.net.http.HttpTimeoutException) {
         noteOnce("slow", u + " did not answer within " + timeout.toMillis() + " ms; tried again every "
             + interval.toMillis() + " ms");
@@ -184,7 +191,7 @@ final class EndpointScraper {
       }
       return false;
     }
-    if (contentType[0].startsWith("application/json")) {
+    if (notPrometheus(contentType[0])) {
       incompatible(u, "answered " + contentType[0] + ", not Prometheus text", markNs);
       return false;
     }
@@ -205,6 +212,10 @@ final class EndpointScraper {
     boolean changed = jsonl == null || jsonl.write(s);
     store.add(s, parsed, changed, markNs);
     return true;
+  }
+
+  private static boolean notPrometheus(String contentType) {
+    return contentType.startsWith("application/json") || contentType.startsWith("text/event-stream");
   }
 
   /** Tries TensorRT-LLM's {@code /prometheus/metrics} once, else gives up on the endpoint with one note. */

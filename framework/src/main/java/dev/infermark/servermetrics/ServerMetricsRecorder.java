@@ -12,6 +12,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
+import dev.infermark.client.LazyTls;
+
 /**
  * Collects the servers' Prometheus metrics during a run, as AIPerf does: each endpoint scraped on
  * its own virtual thread at a fixed interval, every scrape streamed to
@@ -55,8 +57,8 @@ public final class ServerMetricsRecorder implements AutoCloseable {
   private ServerMetricsRecorder(Config config) throws IOException {
     this.config = config;
     this.startNs = config.clock().epochNanos();
-    this.http = HttpClient.newBuilder().executor(executor).connectTimeout(config.timeout())
-        .followRedirects(HttpClient.Redirect.NORMAL).build();
+    this.http = LazyTls.defaults(HttpClient.newBuilder().executor(executor).connectTimeout(config.timeout())
+        .followRedirects(HttpClient.Redirect.NORMAL)).build();
     this.jsonl = config.jsonl() == null ? null : new JsonlWriter(config.jsonl());
     for (URI u : config.urls()) {
       scrapers.add(new EndpointScraper(http, u, config.interval(), config.timeout(), config.clock(), jsonl, config.notes()));

@@ -18,10 +18,22 @@ import com.sun.net.httpserver.HttpServer;
 
 /** A loopback HTTP server whose answer to each path the test chooses; counts the requests it got. */
 final class MetricsServer implements AutoCloseable {
-  /** One answer: status, content type, body; {@code null} body: hang until the server closes. */
-  record Answer(int status, String contentType, String body) {
+  /**
+   * One answer: status, content type, body; {@code null} body: hang until the server closes;
+   * {@code endless}: the body is sent, then the response stays open until the server closes (a
+   * stream that goes on).
+   */
+  record Answer(int status, String contentType, String body, boolean endless) {
+    Answer(int status, String contentType, String body) {
+      this(status, contentType, body, false);
+    }
+
     static Answer text(String body) {
       return new Answer(200, "text/plain; version=0.0.4; charset=utf-8", body);
+    }
+
+    static Answer endless(String contentType, String start) {
+      return new Answer(200, contentType, start, true);
     }
   }
 
@@ -45,9 +57,13 @@ final class MetricsServer implements AutoCloseable {
         }
         byte[] b = a.body().getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().add("Content-Type", a.contentType());
-        ex.sendResponseHeaders(a.status(), b.length == 0 ? -1 : b.length);
+        ex.sendResponseHeaders(a.status(), a.endless() ? 0 : b.length == 0 ? -1 : b.length);
         try (OutputStream out = ex.getResponseBody()) {
           out.write(b);
+          if (a.endless()) {
+            out.flush();
+            release.await(30, TimeUnit.SECONDS);
+          }
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

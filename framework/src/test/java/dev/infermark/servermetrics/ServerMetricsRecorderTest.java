@@ -218,6 +218,39 @@ class ServerMetricsRecorderTest {
   }
 
   @Test
+  void aBodyThatIsNotPrometheusTextIsGivenUpOnAtItsFirstLine() throws Exception {
+    // a server that answers every path with a completion stream (sse_floor, some proxies): read to its end,
+    // the scrape would wait for the whole stream, and the run for the scrape
+    String sse = "data: {\"choices\":[{\"delta\":{\"content\":\" tok\"}}]}\n\n";
+    try (MetricsServer server = new MetricsServer()) {
+      server.answer = p -> MetricsServer.Answer.endless("text/plain", sse);
+      assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+        ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(10));
+        r.mark(Mark.PROFILING_START);
+        r.close();
+        assertThat(server.paths).containsExactly("/metrics", "/prometheus/metrics");
+        assertThat(notes).singleElement().asString().contains("is not valid Prometheus text").contains("line 1")
+            .contains("not scraped for the rest of the run");
+      });
+    }
+  }
+
+  @Test
+  void anEventStreamIsGivenUpOnAtItsHeaders() throws Exception {
+    try (MetricsServer server = new MetricsServer()) {
+      server.answer = p -> MetricsServer.Answer.endless("text/event-stream", "");
+      assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+        ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(10));
+        r.mark(Mark.PROFILING_START);
+        r.close();
+        assertThat(server.paths).containsExactly("/metrics", "/prometheus/metrics");
+        assertThat(notes).singleElement().asString().contains("answered text/event-stream, not Prometheus text")
+            .contains("not scraped for the rest of the run");
+      });
+    }
+  }
+
+  @Test
   void tensorRtLlmsPrometheusPathIsFoundWhenMetricsAnswersJson() throws Exception {
     String trtllm = Expositions.resource("trtllm.txt");
     try (MetricsServer server = new MetricsServer()) {

@@ -58,7 +58,10 @@ public final class ScenarioDiscovery {
     EngineDiscoveryRequest effective = request;
     Optional<String> named = settings.user(Keys.SCENARIO.name()).map(String::trim).filter(n -> !n.isEmpty());
     if (named.isPresent()) {
-      Optional<Class<?>> type = named(named.get(), issues);
+      Optional<Class<?>> type = selectedAlone(request).filter(c -> ScenarioScan.name(c).equals(named.get()));
+      if (type.isEmpty()) {
+        type = named(named.get(), issues);
+      }
       if (type.isEmpty()) {
         return;
       }
@@ -71,6 +74,18 @@ public final class ScenarioDiscovery {
         .addSelectorResolver(new CheckResolver())
         .build().resolve(effective, engine);
     checkAcrossScenarios(engine, settings, issues);
+  }
+
+  /**
+   * The scenario class a request selects and nothing else (the command line's run of one scenario,
+   * which also sets {@code infermark.scenario}): no lookup needed.
+   */
+  private static Optional<Class<?>> selectedAlone(EngineDiscoveryRequest request) {
+    List<DiscoverySelector> all = request.getSelectorsByType(DiscoverySelector.class);
+    if (all.size() != 1 || !(all.get(0) instanceof ClassSelector c)) {
+      return Optional.empty();
+    }
+    return ScenarioScan.load(c.getClassName()).filter(ScenarioModel::isScenario);
   }
 
   /** The class of {@code infermark.scenario=NAME}, or an error issue naming the known ones. */
