@@ -118,7 +118,7 @@ public final class Progress implements RequestCounter {
         + inFlight() + "  errors " + errors.get();
   }
 
-  static String clock(long s) {
+  public static String clock(long s) {
     return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String.format("%02d:%02d", s / 60, s % 60);
   }
 }

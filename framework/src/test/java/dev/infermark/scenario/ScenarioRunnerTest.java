@@ -43,7 +43,7 @@ import dev.infermark.client.ServerClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.HarnessContext;
-import dev.infermark.run.OpenFiles;
+import dev.infermark.load.OpenFiles;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.run.RunRecording;
 import dev.infermark.settings.Keys;

@@ -1,4 +1,4 @@
-package dev.infermark.run;
+package dev.infermark.load;
 
 import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 

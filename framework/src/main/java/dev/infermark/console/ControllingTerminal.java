@@ -1,4 +1,4 @@
-package dev.infermark.run;
+package dev.infermark.console;
 
 import java.io.IOException;
 import java.io.Writer;

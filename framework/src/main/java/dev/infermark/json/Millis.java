@@ -1,4 +1,8 @@
-package dev.infermark.artifact;
+package dev.infermark.json;
+
+import static dev.infermark.api.status.API.Status.INTERNAL;
+
+import dev.infermark.api.status.API;
 
 /**
  * A whole number of nanoseconds as milliseconds, written exactly as {@link Double#toString(double)}
@@ -11,17 +15,18 @@ package dev.infermark.artifact;
  * in plain notation in this range, with at least one digit after the point. Outside it (where
  * {@code Double.toString} also switches to {@code E} notation) this falls back to it.
  */
-final class Millis {
+@API(status = INTERNAL) // the export's number text, not part of the SPI
+public final class Millis {
   private Millis() {}
 
   /** Enough for any {@code double}'s text. */
-  static final int MAX_CHARS = 32;
+  public static final int MAX_CHARS = 32;
 
   private static final long MIN_NS = 1_000; // 0.001 ms: below it Double.toString writes E notation
   private static final long MAX_NS = 10_000_000_000_000L; // 1e7 ms: from there, E notation
 
   /** Writes {@code ns / 1e6} into {@code out} from index 0; returns the length. */
-  static int format(long ns, char[] out) {
+  public static int format(long ns, char[] out) {
     if (ns < MIN_NS || ns >= MAX_NS) {
       String s = Double.toString(ns / 1e6);
       s.getChars(0, s.length(), out, 0);

@@ -1,4 +1,4 @@
-package dev.infermark.run;
+package dev.infermark.console;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -9,6 +9,8 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarStyle;
+
+import dev.infermark.run.Progress;
 
 /**
  * Shows a run's {@link Progress} while it runs: the phase, elapsed and expected time with an ETA,

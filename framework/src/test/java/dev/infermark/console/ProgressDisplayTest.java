@@ -1,4 +1,4 @@
-package dev.infermark.run;
+package dev.infermark.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import me.tongfei.progressbar.DelegatingProgressBarConsumer;
+import dev.infermark.run.Progress;
 
 class ProgressDisplayTest {
   @Test

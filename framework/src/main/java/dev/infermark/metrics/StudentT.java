@@ -1,4 +1,4 @@
-package dev.infermark.artifact;
+package dev.infermark.metrics;
 
 /** Student's t distribution: the CDF through the regularised incomplete beta function, and its inverse. */
 public final class StudentT {

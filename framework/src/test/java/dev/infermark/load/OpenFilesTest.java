@@ -1,4 +1,4 @@
-package dev.infermark.run;
+package dev.infermark.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

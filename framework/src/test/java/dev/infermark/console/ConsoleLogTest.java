@@ -1,4 +1,4 @@
-package dev.infermark.run;
+package dev.infermark.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.infermark.artifact;
+package dev.infermark.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
