@@ -18,6 +18,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.protocol.RequestBodyListener;
 
 /**
  * One request from send to record, the same for every transport: writes the body, hands the call

@@ -20,6 +20,11 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
+import dev.infermark.protocol.ServerClient;
+import dev.infermark.protocol.ServedContext;
+import dev.infermark.protocol.RequestBodyListener;
+import dev.infermark.protocol.RequestCounter;
+import dev.infermark.protocol.ClientStats;
 
 /**
  * The OpenAI-compatible streaming client, one shared instance per run: settings, request bodies
@@ -182,6 +187,7 @@ public final class OpenAiClient implements ServerClient {
   }
 
   /** The servers' base URLs, in {@code infermark.url} order: {@link RequestRecord#urlIndex} indexes it. */
+  @Override
   public List<URI> urls() {
     return bases;
   }
@@ -233,6 +239,7 @@ public final class OpenAiClient implements ServerClient {
   }
 
   /** Sets who sees each request body (inputs.json); {@code null} for nobody. */
+  @Override
   public OpenAiClient bodyListener(RequestBodyListener l) {
     this.listener = l;
     return this;
@@ -247,6 +254,11 @@ public final class OpenAiClient implements ServerClient {
     return this;
   }
 
+  @Override
+  public void countTokensWith(java.util.function.Supplier<Tokenizer> t) {
+    tokenizer(t.get());
+  }
+
   /** Sets who sees every SSE message with its receive time ({@code null} for nobody). */
   public OpenAiClient tap(StreamTap t) {
     this.tap = t;
@@ -256,6 +268,11 @@ public final class OpenAiClient implements ServerClient {
   /** The client's own costs for the run's self-check. */
   public ClientStats stats() {
     return stats;
+  }
+
+  @Override
+  public java.util.Optional<ClientStats> selfCheck() {
+    return java.util.Optional.of(stats);
   }
 
   /** The transport in use ({@code netty} or {@code jdk}). */

@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
 import dev.infermark.json.Json;
 import dev.infermark.settings.Keys;
 import tools.jackson.databind.JsonNode;
+import dev.infermark.protocol.PreflightException;
 
 /**
  * Checks, before any load, that the target is a live OpenAI-compatible server serving the run's

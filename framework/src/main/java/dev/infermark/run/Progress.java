@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.infermark.client.RequestCounter;
+import dev.infermark.protocol.RequestCounter;
 
 /**
  * Live progress of a run: the phase, its elapsed and total time, and request counters. The harness

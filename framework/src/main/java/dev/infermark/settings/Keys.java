@@ -50,6 +50,9 @@ public final class Keys implements KeyCatalog {
           + "outcome starts the count again, so a server restart with fewer failures in a row is ridden out; 0: never.");
   public static final SettingKey<java.time.Duration> REQUEST_TIMEOUT = SettingKey.duration("request-timeout", "600s",
       "Deadline of one whole request, headers to last chunk.");
+  public static final SettingKey<String> PROTOCOL = SettingKey.string("protocol", "openai",
+      "The protocol client requests are sent with: openai (OpenAI-compatible HTTP with SSE streaming, the built-in one); "
+          + "a protocol client on the class path adds its name. See docs/client.md.");
   public static final SettingKey<String> TRANSPORT = SettingKey.string("transport", "netty",
       "Client transport: netty (Netty with native epoll on Linux x86-64, NIO elsewhere) or jdk (the JDK HttpClient). See docs/client.md.");
   public static final SettingKey<Integer> EVENT_LOOPS = SettingKey.integer("event-loops", 0,
@@ -168,7 +171,7 @@ public final class Keys implements KeyCatalog {
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, API_KEY_FILE, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
       CONNECTION_FAILURE_LIMIT, REQUEST_TIMEOUT,
-      TRANSPORT, EVENT_LOOPS, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, REQUEST_RATE, ARRIVAL_PATTERN, ARRIVAL_SMOOTHNESS,
+      PROTOCOL, TRANSPORT, EVENT_LOOPS, TLS_CA, SESSION_HEADERS, CONTEXT_OVERFLOW_SUBSTRINGS, CONCURRENCY, REQUEST_RATE, ARRIVAL_PATTERN, ARRIVAL_SMOOTHNESS,
       MAX_CONCURRENCY, REQUEST_RATE_RAMP_DURATION, REQUEST_RATE_RAMP_SHAPE, REQUEST_RATE_RAMP_START, CONCURRENCY_RAMP_DURATION,
       CONCURRENCY_RAMP_SHAPE, CONCURRENCY_RAMP_START, USER_CENTRIC_RATE, NUM_USERS, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Timeout;
 import dev.infermark.json.Json;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
+import dev.infermark.protocol.ServedContext;
+import dev.infermark.protocol.PreflightException;
 
 /** The preflight against loopback servers that are dead or wrong on purpose. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

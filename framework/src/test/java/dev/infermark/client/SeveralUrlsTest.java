@@ -21,6 +21,7 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
+import dev.infermark.protocol.PreflightException;
 
 /** One client over two loopback servers: where requests go, what their records say, what the preflight checks. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

@@ -39,7 +39,7 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.api.workload.SyntheticText;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.HarnessContext;

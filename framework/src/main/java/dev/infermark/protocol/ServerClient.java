@@ -1,13 +1,17 @@
-package dev.infermark.client;
+package dev.infermark.protocol;
 
 import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 
 import dev.infermark.api.status.API;
 
+import java.net.URI;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.tokenizer.Tokenizer;
 
 /**
  * The run's connection to an inference server (the transport under the harness's recording
@@ -33,6 +37,30 @@ public interface ServerClient extends AutoCloseable {
 
   /** The context length the target advertised to the {@link #preflight} ({@code max_model_len}), if any. */
   default Optional<ServedContext> servedContext() {
+    return Optional.empty();
+  }
+
+  /**
+   * The servers this client sends to, in the order of a record's {@code urlIndex} ({@code metadata.urls});
+   * empty when it does not count requests per URL.
+   */
+  default List<URI> urls() {
+    return List.of();
+  }
+
+  /** Hands each request body this client writes to {@code listener} (inputs.json); a client without bodies ignores it. */
+  default ServerClient bodyListener(RequestBodyListener listener) {
+    return this;
+  }
+
+  /**
+   * Counts each response's tokens with the run's tokenizer, off the hot path (the runner calls it unless
+   * {@code infermark.use-server-token-count}); a client that never counts leaves the tokenizer unloaded.
+   */
+  default void countTokensWith(Supplier<Tokenizer> tokenizer) {}
+
+  /** This client's own costs, for the run's self-check; empty when it does not measure them. */
+  default Optional<ClientStats> selfCheck() {
     return Optional.empty();
   }
 

@@ -1,4 +1,4 @@
-package dev.infermark.client;
+package dev.infermark.protocol;
 
 import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 

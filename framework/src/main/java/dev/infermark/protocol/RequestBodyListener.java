@@ -1,4 +1,4 @@
-package dev.infermark.client;
+package dev.infermark.protocol;
 
 import dev.infermark.api.request.InferenceRequest;
 

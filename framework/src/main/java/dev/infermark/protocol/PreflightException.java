@@ -1,4 +1,4 @@
-package dev.infermark.client;
+package dev.infermark.protocol;
 
 /** The target cannot be benchmarked (nothing listening, not OpenAI-compatible, model not served, auth refused). */
 public final class PreflightException extends RuntimeException {
@@ -9,12 +9,13 @@ public final class PreflightException extends RuntimeException {
     this(message, message);
   }
 
-  PreflightException(String message, String reason) {
+  /** @param reason the cause alone, for a message that frames it differently */
+  public PreflightException(String message, String reason) {
     super(message);
     this.reason = reason;
   }
 
-  String reason() {
+  public String reason() {
     return reason;
   }
 }

@@ -1,4 +1,4 @@
-package dev.infermark.client;
+package dev.infermark.protocol;
 
 import java.util.concurrent.atomic.LongAdder;
 
@@ -16,11 +16,11 @@ public final class ClientStats {
   private final LongAdder messages = new LongAdder();
   private final LongAdder requests = new LongAdder();
 
-  void recordPoolWait(long ns) {
+  public void recordPoolWait(long ns) {
     poolWaitNs.recordValue(Math.max(0, ns));
   }
 
-  void recordResponse(long readCount, long messageCount) {
+  public void recordResponse(long readCount, long messageCount) {
     reads.add(readCount);
     messages.add(messageCount);
     requests.increment();

@@ -1,4 +1,4 @@
-package dev.infermark.client;
+package dev.infermark.protocol;
 
 /**
  * Told of each request the client sends and gets back: the run's live progress counts them. An
