@@ -27,6 +27,7 @@ import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;
+import dev.infermark.shard.ShardKeys;
 
 /** The OpenAI client is the protocol {@code openai}, found on the class path and opened by default. */
 class OpenAiProtocolTest {
@@ -41,7 +42,7 @@ class OpenAiProtocolTest {
   private static Settings settingsFor(Map<String, String> user) {
     Properties p = new Properties();
     user.forEach((k, v) -> p.setProperty("infermark." + k, v));
-    SettingsResolver resolver = new SettingsResolver(new SettingsRegistry(List.of(new Keys())), k -> Optional.empty(),
+    SettingsResolver resolver = new SettingsResolver(new SettingsRegistry(List.of(new Keys(), new ShardKeys())), k -> Optional.empty(),
         Set.of(), p, Map.of());
     return ScenarioRunner.settingsFor(resolver, ScenarioModel.of(Hello.class), RunParams.none()).settings();
   }
