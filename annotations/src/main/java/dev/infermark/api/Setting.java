@@ -30,6 +30,7 @@ public final class Setting {
   public static final String PREFLIGHT = "preflight";
   public static final String CONNECTION_FAILURE_LIMIT = "connection-failure-limit";
   public static final String REQUEST_TIMEOUT = "request-timeout";
+  public static final String PROTOCOL = "protocol";
   public static final String TRANSPORT = "transport";
   public static final String EVENT_LOOPS = "event-loops";
   public static final String TLS_CA = "tls-ca";

@@ -15,7 +15,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.client.OpenAiClient;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Progress;
 import dev.infermark.run.RunRecording;

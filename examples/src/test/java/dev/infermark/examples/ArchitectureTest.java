@@ -48,7 +48,7 @@ class ArchitectureTest {
   void everyModuleIsOnTheClassPath() {
     // so a rule below cannot pass because the classes it is about were not imported
     for (String pkg : new String[] {"dev.infermark.api", "dev.infermark.annotations", "dev.infermark.run",
-        "dev.infermark.client", "dev.infermark.engine", "dev.infermark.agentx", "dev.infermark.agentperf",
+        "dev.infermark.client", "dev.infermark.protocol", "dev.infermark.engine", "dev.infermark.agentx", "dev.infermark.agentperf",
         "dev.infermark.accuracy", "dev.infermark.chat", "dev.infermark.weka", "dev.infermark.simulator"}) {
       assertThat(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(pkg))).as(pkg).isTrue();
     }
@@ -66,6 +66,14 @@ class ArchitectureTest {
         .should().dependOnClassesThat()
         .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..",
             "dev.infermark.agentx..", "dev.infermark.agentperf..", "dev.infermark.accuracy..", "dev.infermark.chat..")
+        .check(MAIN);
+  }
+
+  @Test
+  void nothingButTheClientModuleNamesTheOpenAiClient() {
+    // the harness, recording, engine and methodologies send through the protocol plug-in point (dev.infermark.protocol)
+    noClasses().that().resideOutsideOfPackage("dev.infermark.client..")
+        .should().dependOnClassesThat().resideInAPackage("dev.infermark.client..")
         .check(MAIN);
   }
 

@@ -23,7 +23,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 import dev.infermark.artifact.RunFolders;
 import dev.infermark.json.Json;
-import dev.infermark.run.ControllingTerminal;
+import dev.infermark.console.ControllingTerminal;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -13,6 +13,7 @@ import dev.infermark.metrics.MetricValue;
 import dev.infermark.metrics.Summary;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+import dev.infermark.metrics.StudentT;
 
 /**
  * The multi-run aggregate ({@code num-profile-runs} ≥ 2): {@code aggregate/profile_export_aiperf_aggregate.json}

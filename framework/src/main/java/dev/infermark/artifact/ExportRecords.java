@@ -12,6 +12,7 @@ import dev.infermark.json.Json;
 import dev.infermark.metrics.MetricDefs;
 import dev.infermark.metrics.RecordMetrics;
 import tools.jackson.core.JsonGenerator;
+import dev.infermark.json.Millis;
 
 /**
  * One {@code profile_export.jsonl} line per request in AIPerf's schema (agentx spec §4.5):

@@ -11,7 +11,7 @@ import java.util.Map;
 
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
-import dev.infermark.client.RequestBodyListener;
+import dev.infermark.protocol.RequestBodyListener;
 import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import tools.jackson.core.JsonGenerator;

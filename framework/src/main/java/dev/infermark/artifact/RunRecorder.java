@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.RandomAccessFile;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -20,7 +21,6 @@ import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.LoadModel;
-import dev.infermark.client.OpenAiClient;
 import dev.infermark.load.LoadModels;
 import dev.infermark.metrics.ArrivalLateness;
 import dev.infermark.metrics.ClientSelfCheck;
@@ -32,6 +32,7 @@ import dev.infermark.metrics.RecordMetrics;
 import dev.infermark.metrics.SelfCheckResult;
 import dev.infermark.metrics.Stats;
 import dev.infermark.metrics.Summary;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.record.RecordSink;
 import dev.infermark.result.RunInfo;
 import dev.infermark.run.RunRecording;
@@ -54,7 +55,7 @@ import tools.jackson.core.exc.JacksonIOException;
  * be written (a full disk) is cut back to its last whole line, written no further, and reported at
  * once ({@link #onWriteFailure}) and by {@link #finish}.
  *
- * <p>Runner usage: {@code new RunRecorder(dir, settings)}; {@link #attach(OpenAiClient)};
+ * <p>Runner usage: {@code new RunRecorder(dir, settings)}; {@link #attach(ServerClient)};
  * {@link #started(RunInfo)} ({@code run_start.json}: what a crashed run's summary is rebuilt with,
  * {@link JournalSummary}); pass it as the run's {@link RecordSink}; after the load generator returns,
  * {@link #measure(RunResult)} (the result with every statistic), {@link #finish(RunInfo)} (writes
@@ -179,15 +180,18 @@ public final class RunRecorder implements RunRecording {
    * Collects the client's request bodies (inputs.json), connection waits (self-check) and requests
    * per URL ({@code metadata.urls}).
    */
-  public void attach(OpenAiClient client) {
-    lock.lock();
-    try {
-      urlCounts = new UrlCounts(client.urls());
-    } finally {
-      lock.unlock();
+  public void attach(ServerClient client) {
+    List<URI> urls = client.urls();
+    if (!urls.isEmpty()) {
+      lock.lock();
+      try {
+        urlCounts = new UrlCounts(urls);
+      } finally {
+        lock.unlock();
+      }
     }
     client.bodyListener(inputs);
-    selfCheck.attach(client.stats());
+    client.selfCheck().ifPresent(selfCheck::attach);
   }
 
   /** The request bodies kept for inputs.json. */

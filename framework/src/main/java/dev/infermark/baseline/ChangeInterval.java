@@ -3,7 +3,7 @@ package dev.infermark.baseline;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-import dev.infermark.artifact.StudentT;
+import dev.infermark.metrics.StudentT;
 import dev.infermark.metrics.Stats;
 
 /**

@@ -7,7 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 
-import dev.infermark.client.ClientStats;
+import dev.infermark.protocol.ClientStats;
 
 /**
  * Measures, during a run, how late the client's own timestamps could be: a virtual-thread ticker

@@ -3,7 +3,7 @@ package dev.infermark.run;
 import java.net.URI;
 import java.util.List;
 
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.settings.Settings;
 
 /** Builds the run's client for its targets (tests substitute fakes). */

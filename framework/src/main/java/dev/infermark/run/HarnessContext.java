@@ -16,7 +16,7 @@ import dev.infermark.spi.MethodologyContext;
 import dev.infermark.api.request.InferenceClient;
 import dev.infermark.api.request.JsonValues;
 import dev.infermark.api.request.Phase;
-import dev.infermark.client.ServedContext;
+import dev.infermark.protocol.ServedContext;
 import dev.infermark.hub.HfHub;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;

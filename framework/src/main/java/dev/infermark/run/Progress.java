@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.infermark.client.RequestCounter;
+import dev.infermark.protocol.RequestCounter;
 
 /**
  * Live progress of a run: the phase, its elapsed and total time, and request counters. The harness
@@ -118,7 +118,7 @@ public final class Progress implements RequestCounter {
         + inFlight() + "  errors " + errors.get();
   }
 
-  static String clock(long s) {
+  public static String clock(long s) {
     return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String.format("%02d:%02d", s / 60, s % 60);
   }
 }

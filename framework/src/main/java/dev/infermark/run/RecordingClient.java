@@ -13,7 +13,7 @@ import dev.infermark.api.request.InferenceClient;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.record.RecordSink;
 
 /**

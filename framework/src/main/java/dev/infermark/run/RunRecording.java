@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import dev.infermark.api.RunResult;
 import dev.infermark.result.Recorded;
 import dev.infermark.result.RunInfo;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.metrics.Summary;
 import dev.infermark.record.RecordSink;
 import dev.infermark.servermetrics.Mark;

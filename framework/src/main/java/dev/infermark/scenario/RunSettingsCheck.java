@@ -1,9 +1,12 @@
 package dev.infermark.scenario;
 
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 import dev.infermark.metrics.Goodput;
+import dev.infermark.protocol.Protocol;
+import dev.infermark.protocol.Protocols;
 import dev.infermark.settings.KeyCatalog;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
@@ -15,7 +18,7 @@ import dev.infermark.slo.SloSpec;
  * What a run's resolved settings ask that its scenario cannot give, found at discovery (before any load) and named:
  * a workload setting ({@link KeyCatalog#workloadKeys()}, e.g. the chat scenario's {@code isl}) the user gave a
  * scenario whose workload does not read it, a malformed {@code goodput}, or an {@code @Slo} on goodput without the
- * bounds that define it. A flag a scenario cannot honour is never accepted and ignored.
+ * bounds that define it, an unknown {@code protocol}. A flag a scenario cannot honour is never accepted and ignored.
  */
 final class RunSettingsCheck {
   private RunSettingsCheck() {}
@@ -24,6 +27,15 @@ final class RunSettingsCheck {
   static void check(ScenarioModel model, Settings s, SettingsRegistry registry) {
     workloadKeys(model, s, registry);
     goodput(model, s);
+    protocol(s);
+  }
+
+  /** With no protocol client on the class path at all, the run says so when it opens one. */
+  private static void protocol(Settings s) {
+    Map<String, Protocol> available = Protocols.available();
+    if (!available.isEmpty()) {
+      Protocols.named(s.get(Keys.PROTOCOL), available);
+    }
   }
 
   private static void workloadKeys(ScenarioModel model, Settings s, SettingsRegistry registry) {

@@ -26,9 +26,8 @@ import dev.infermark.api.RunResult;
 import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.artifact.AggregateWriter;
 import dev.infermark.artifact.RunFolders;
-import dev.infermark.client.OpenAiClient;
-import dev.infermark.client.PreflightException;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.PreflightException;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.load.LoadModels;
 import dev.infermark.json.Json;
@@ -39,12 +38,12 @@ import dev.infermark.metrics.ErrorRate;
 import dev.infermark.metrics.Summary;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.ClientFactory;
-import dev.infermark.run.ControllingTerminal;
+import dev.infermark.console.ControllingTerminal;
 import dev.infermark.run.Harness;
 import dev.infermark.run.HarnessContext;
-import dev.infermark.run.OpenFiles;
+import dev.infermark.load.OpenFiles;
 import dev.infermark.run.Progress;
-import dev.infermark.run.ProgressDisplay;
+import dev.infermark.console.ProgressDisplay;
 import dev.infermark.run.RecordingClient;
 import dev.infermark.result.Recorded;
 import dev.infermark.result.ResultFormats;
@@ -337,9 +336,11 @@ public final class ScenarioRunner {
         Shard.of(settings).stamp(shard);
         recording.started(new RunInfo(model.name(), benchmarkId, seed, settings.provenance(resolver.registry()), verdict,
             false, start, null, shard, trial));
-        if (server instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
-          progress.doing("loading the tokenizer");
-          c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
+        if (!Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
+          server.countTokensWith(() -> { // counts tokens after each response, off the hot path
+            progress.doing("loading the tokenizer");
+            return ctx.tokenizer();
+          });
         }
         progress.doing("building the workload");
         LoadGenerator generator = build(model, params, ctx);

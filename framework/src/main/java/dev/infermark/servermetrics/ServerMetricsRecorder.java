@@ -12,7 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
-import dev.infermark.client.LazyTls;
+import dev.infermark.protocol.LazyTls;
 
 /**
  * Collects the servers' Prometheus metrics during a run, as AIPerf does: each endpoint scraped on

@@ -7,7 +7,7 @@ import java.util.function.Predicate;
 
 import dev.infermark.api.RunContext;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServedContext;
+import dev.infermark.protocol.ServedContext;
 import dev.infermark.hub.HfHub;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.settings.Settings;

@@ -19,8 +19,8 @@ import dev.infermark.api.LoadGenerator;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.request.InferenceClient;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.OpenAiClient;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.Protocols;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.record.RecordSink;
@@ -211,7 +211,7 @@ public final class ScenarioTestKit {
       throw new UncheckedIOException(e);
     }
     Progress progress = new Progress();
-    ServerClient client = server != null ? server : OpenAiClient.create(s, target, progress);
+    ServerClient client = server != null ? server : Protocols.open(s, List.of(target), progress);
     List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
     Instant start = Instant.now();
     Throwable failure = null;

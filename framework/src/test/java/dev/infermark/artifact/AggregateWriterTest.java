@@ -21,6 +21,7 @@ import dev.infermark.metrics.RecordMetrics;
 import dev.infermark.metrics.Records;
 import dev.infermark.metrics.Summary;
 import tools.jackson.databind.JsonNode;
+import dev.infermark.metrics.StudentT;
 
 class AggregateWriterTest {
   @TempDir

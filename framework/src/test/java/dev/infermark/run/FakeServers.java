@@ -9,7 +9,7 @@ import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 
 /**
  * A server that answers at once, except the requests {@code hang} picks: those wait until their

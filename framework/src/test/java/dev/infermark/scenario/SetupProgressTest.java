@@ -21,7 +21,7 @@ import dev.infermark.api.RunResult;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.run.Cancellation;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.infermark.api.Setting;
 
-/** The API's setting names ({@code @Default(key = Setting.X)}) are exactly the framework's core keys. */
+/** The API's setting names ({@code @Default(key = Setting.X)}) are exactly the framework's core keys: one key per constant, named by it. */
 class SettingNamesTest {
   @Test
   void everyCoreKeyHasItsNameInTheApiUnderTheSameConstant() throws Exception {

@@ -17,7 +17,7 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.workload.Conversations;
 import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.api.workload.Turn;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.testkit.ScenarioTestKit;
 import dev.infermark.tokenizer.HfTokenizer;
 import dev.infermark.tokenizer.WordTokenizer;

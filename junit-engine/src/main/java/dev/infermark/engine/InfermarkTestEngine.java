@@ -16,7 +16,7 @@ import dev.infermark.engine.descriptor.InfermarkUniqueIds;
 import dev.infermark.engine.discovery.ScenarioDiscovery;
 import dev.infermark.engine.execution.ScenarioExecutor;
 import dev.infermark.run.ClientFactory;
-import dev.infermark.run.ConsoleLog;
+import dev.infermark.console.ConsoleLog;
 import dev.infermark.run.RunRecording;
 import dev.infermark.scenario.ScenarioRunner;
 import dev.infermark.scenario.Standard;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.client.ApiKey;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.engine.fixtures.SettingsEchoScenario;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;

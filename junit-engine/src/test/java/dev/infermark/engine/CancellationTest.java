@@ -18,7 +18,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.engine.fixtures.CancellingScenario;
 import dev.infermark.json.Json;
 import dev.infermark.scenario.Standard;

@@ -23,7 +23,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.engine.fixtures.MostlyFailingScenario;
 import dev.infermark.json.Json;
 import dev.infermark.scenario.Standard;

@@ -31,7 +31,7 @@ import dev.infermark.agentperf.trajectory.TrajectorySource;
 import dev.infermark.agentperf.trajectory.WekaTrajectories;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
-import dev.infermark.run.OpenFiles;
+import dev.infermark.load.OpenFiles;
 import dev.infermark.agentperf.shard.PhaseShardFile;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.shard.Shard;

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.run.OpenFiles;
+import dev.infermark.load.OpenFiles;
 import dev.infermark.settings.Settings;
 
 /** The open-files check counts an AgentPerf run's agents, not infermark.concurrency. */

@@ -7,7 +7,7 @@ import java.util.function.IntToDoubleFunction;
 
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 
 /**
  * A fake inference client whose speed depends only on the phase's agent count (from the request

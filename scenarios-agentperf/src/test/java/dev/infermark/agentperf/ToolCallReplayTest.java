@@ -64,7 +64,7 @@ class ToolCallReplayTest {
     return Files.write(dir.resolve("tool-calls.jsonl"), lines);
   }
 
-  private static PhaseRun phase(JsonlTrajectories src, dev.infermark.client.ServerClient client,
+  private static PhaseRun phase(JsonlTrajectories src, dev.infermark.protocol.ServerClient client,
       ConcurrentLinkedQueue<RequestRecord> sink) {
     PhaseConfig config = new PhaseConfig(1, 1, Duration.ofMillis(10), Duration.ofMillis(5), Duration.ofSeconds(30),
         Duration.ofSeconds(30), Duration.ofMillis(5), 0);

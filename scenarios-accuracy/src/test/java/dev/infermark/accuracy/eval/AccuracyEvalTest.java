@@ -247,7 +247,7 @@ class AccuracyEvalTest {
   void failedRequestsAreCountedNotGradedAndBadSettingsAreNamed(@TempDir Path out) throws Exception {
     Map<String, String> s = settings("gsm8k");
     FakeClient ok = new FakeClient((i, r) -> "x");
-    dev.infermark.client.ServerClient failing = req -> {
+    dev.infermark.protocol.ServerClient failing = req -> {
       dev.infermark.api.request.RequestRecord rec = ok.send(req);
       return new dev.infermark.api.request.RequestRecord(rec.phase(), rec.requestId(), rec.tags(), -1, rec.startNs(), 0, -1,
           new long[0], rec.endNs(), null, null, null, null, null, null, null, 500,

@@ -2,7 +2,7 @@ package dev.infermark.accuracy.eval;
 
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -9,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.SelfPhased;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.run.HarnessContext;
 import dev.infermark.settings.Settings;
 import dev.infermark.testkit.ScenarioTestKit;

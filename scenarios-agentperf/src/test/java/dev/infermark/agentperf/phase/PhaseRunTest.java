@@ -25,7 +25,7 @@ import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.testkit.ScenarioTestKit;
 
 /** Phases against the fake server, on virtual time (gates and windows follow the schedule, not the machine's load). */

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
-import dev.infermark.client.ServedContext;
+import dev.infermark.protocol.ServedContext;
 import dev.infermark.weka.corpus.CorpusKeys;
 import dev.infermark.weka.topology.SessionTree;
 

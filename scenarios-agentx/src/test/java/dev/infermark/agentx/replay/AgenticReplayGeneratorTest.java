@@ -24,7 +24,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.run.Cancellation;

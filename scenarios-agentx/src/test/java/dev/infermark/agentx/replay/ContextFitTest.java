@@ -9,7 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.client.ServedContext;
+import dev.infermark.protocol.ServedContext;
 import dev.infermark.weka.topology.ReplayStream;
 import dev.infermark.weka.topology.ReplayTurn;
 import dev.infermark.weka.topology.SessionTree;

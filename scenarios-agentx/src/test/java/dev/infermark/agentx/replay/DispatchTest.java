@@ -19,7 +19,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
-import dev.infermark.client.ServerClient;
+import dev.infermark.protocol.ServerClient;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.RecordingClient;
 import dev.infermark.weka.prompt.PromptSource;

@@ -1,0 +1,72 @@
+package dev.infermark.protocol;
+
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.api.request.RequestRecord;
+import dev.infermark.tokenizer.Tokenizer;
+
+/**
+ * The run's connection to an inference server (the transport under the harness's recording
+ * client): sends and measures requests. Implementations never throw for a failed request: HTTP
+ * errors, broken streams, resets and timeouts come back as a record with an error. Call
+ * {@link #send} from a virtual thread; it blocks until the response ends, and an interrupt of the
+ * sending thread aborts the request (returned as {@code CANCELLED}).
+ */
+@API(status = EXPERIMENTAL, since = "0.2") // the protocol client a run sends through (SPI)
+public interface ServerClient extends AutoCloseable {
+  RequestRecord send(InferenceRequest request);
+
+  /**
+   * Checks, before any load, that the target can serve this client's requests (the runner calls it
+   * unless {@code infermark.preflight=false}).
+   *
+   * @return what was found, for the run's output; empty when this client checks nothing
+   * @throws PreflightException naming the URL and the cause
+   */
+  default Optional<String> preflight() {
+    return Optional.empty();
+  }
+
+  /** The context length the target advertised to the {@link #preflight} ({@code max_model_len}), if any. */
+  default Optional<ServedContext> servedContext() {
+    return Optional.empty();
+  }
+
+  /**
+   * The servers this client sends to, in the order of a record's {@code urlIndex} ({@code metadata.urls});
+   * empty when it does not count requests per URL.
+   */
+  default List<URI> urls() {
+    return List.of();
+  }
+
+  /** Hands each request body this client writes to {@code listener} (inputs.json); a client without bodies ignores it. */
+  default ServerClient bodyListener(RequestBodyListener listener) {
+    return this;
+  }
+
+  /**
+   * Counts each response's tokens with the run's tokenizer, off the hot path (the runner calls it unless
+   * {@code infermark.use-server-token-count}); a client that never counts leaves the tokenizer unloaded.
+   */
+  default void countTokensWith(Supplier<Tokenizer> tokenizer) {}
+
+  /** This client's own costs, for the run's self-check; empty when it does not measure them. */
+  default Optional<ClientStats> selfCheck() {
+    return Optional.empty();
+  }
+
+  /** Aborts every request in flight (on cancel); they come back as {@code CANCELLED} records. */
+  default void cancelInFlight() {}
+
+  @Override
+  default void close() {}
+}
