@@ -49,7 +49,7 @@ class ArchitectureTest {
     // so a rule below cannot pass because the classes it is about were not imported
     for (String pkg : new String[] {"dev.infermark.api", "dev.infermark.annotations", "dev.infermark.run",
         "dev.infermark.client", "dev.infermark.engine", "dev.infermark.agentx", "dev.infermark.agentperf",
-        "dev.infermark.accuracy", "dev.infermark.weka", "dev.infermark.simulator"}) {
+        "dev.infermark.accuracy", "dev.infermark.traces", "dev.infermark.simulator"}) {
       assertThat(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(pkg))).as(pkg).isTrue();
     }
   }

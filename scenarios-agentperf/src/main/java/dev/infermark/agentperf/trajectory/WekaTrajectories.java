@@ -8,11 +8,11 @@ import java.util.Locale;
 import dev.infermark.hub.HfHub;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.prompt.PromptSource;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.prompt.PromptSource;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * Weka traces (the AgentX corpus: {@code infermark.input-file}, {@code public-dataset} or

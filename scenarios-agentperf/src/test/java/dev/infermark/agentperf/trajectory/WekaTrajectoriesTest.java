@@ -22,12 +22,12 @@ import dev.infermark.settings.Settings;
 import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.corpus.CorpusLoader;
-import dev.infermark.weka.synth.SyntheticTraces;
-import dev.infermark.weka.trace.WekaRequest;
-import dev.infermark.weka.trace.WekaSubagent;
-import dev.infermark.weka.trace.WekaTrace;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.corpus.CorpusLoader;
+import dev.infermark.traces.synth.SyntheticTraces;
+import dev.infermark.traces.weka.WekaRequest;
+import dev.infermark.traces.weka.WekaSubagent;
+import dev.infermark.traces.weka.WekaTrace;
 
 class WekaTrajectoriesTest {
   private static final long SEED = 42;

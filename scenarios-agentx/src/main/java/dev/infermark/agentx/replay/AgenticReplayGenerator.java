@@ -20,7 +20,7 @@ import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
-import dev.infermark.weka.corpus.Corpus;
+import dev.infermark.traces.corpus.Corpus;
 import dev.infermark.spi.MethodologyContext;
 import dev.infermark.spi.Methodology;
 import tools.jackson.databind.node.ObjectNode;

@@ -10,8 +10,8 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
 
 /**
  * Dispatch and completion: a due timer becomes a request on the wire (booked as in flight, tagged

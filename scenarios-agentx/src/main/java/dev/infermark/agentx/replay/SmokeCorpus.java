@@ -8,8 +8,8 @@ import java.util.stream.Stream;
 
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.synth.SyntheticTraces;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.synth.SyntheticTraces;
 import dev.infermark.spi.MethodologyContext;
 
 /**

@@ -4,7 +4,7 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.json.Json;
-import dev.infermark.weka.prompt.PrefixCacheHits;
+import dev.infermark.traces.prompt.PrefixCacheHits;
 import tools.jackson.databind.node.ObjectNode;
 
 /**

@@ -18,8 +18,8 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.settings.Settings;
 import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.WordTokenizer;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.synth.SyntheticTraces;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.synth.SyntheticTraces;
 
 /** Replays loaded corpora (real kv-cache-tester traces, synthetic traces) on the fake clock for a simulated window. */
 class CorpusReplayTest {

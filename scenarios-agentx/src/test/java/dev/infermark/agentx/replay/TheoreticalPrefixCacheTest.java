@@ -12,8 +12,8 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
-import dev.infermark.weka.prompt.PrefixCacheHits;
-import dev.infermark.weka.trace.WekaTraceParser;
+import dev.infermark.traces.prompt.PrefixCacheHits;
+import dev.infermark.traces.weka.WekaTraceParser;
 import tools.jackson.databind.node.ObjectNode;
 
 class TheoreticalPrefixCacheTest {
