@@ -162,6 +162,14 @@ final class ProfileCommand implements Callable<Integer> {
       }
     }
     String scenario = settings.get(Keys.SCENARIO.name());
+    if (problems.isEmpty() && scenario == null) {
+      String implied = DatasetScenario.implied(settings);
+      if (implied != null) {
+        scenario = implied;
+        settings.put(Keys.SCENARIO.name(), scenario); // as --scenario trace-replay: the run records it
+        out.println("infermark: no --scenario: running " + implied + " for the trace given (infermark list shows the others)");
+      }
+    }
     if (problems.isEmpty() && (scenario == null || scenario.isBlank())) {
       problems.add("--scenario NAME is missing: which scenario to run (infermark list shows them)");
     }

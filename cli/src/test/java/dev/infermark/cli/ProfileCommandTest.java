@@ -110,8 +110,8 @@ class ProfileCommandTest {
 
   @Test
   void theCommandExitsWithTheUsageStatusAndSaysWhy() {
-    assertThat(main("profile", "--scenario", "mmlu", "--fixed-schedule", "--preset", "smoke")).isEqualTo(ProfileCommand.USAGE);
-    assertThat(err.toString()).contains("an AIPerf flag infermark does not support: --fixed-schedule");
+    assertThat(main("profile", "--scenario", "mmlu", "--server-profiler", "--preset", "smoke")).isEqualTo(ProfileCommand.USAGE);
+    assertThat(err.toString()).contains("an AIPerf flag infermark does not support: --server-profiler");
     assertThat(main("profile", "--model", "m")).isEqualTo(ProfileCommand.USAGE);
     assertThat(err.toString()).contains("--scenario NAME is missing");
     assertThat(main("profile", "--scenario", "mmluu")).isEqualTo(ProfileCommand.USAGE);

@@ -65,7 +65,8 @@ class ArchitectureTest {
     noClasses().that().areAnnotatedWith(Scenario.class)
         .should().dependOnClassesThat()
         .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..",
-            "dev.infermark.agentx..", "dev.infermark.agentperf..", "dev.infermark.accuracy..")
+            "dev.infermark.agentx..", "dev.infermark.agentperf..", "dev.infermark.accuracy..",
+            "dev.infermark.traces.replay..")
         .check(MAIN);
   }
 
@@ -97,7 +98,7 @@ class ArchitectureTest {
 
   /** The built-in methodologies' modules, each a package root: they may use their own INTERNAL types. */
   private static final List<String> METHODOLOGIES = List.of("dev.infermark.agentx", "dev.infermark.agentperf",
-      "dev.infermark.accuracy");
+      "dev.infermark.accuracy", "dev.infermark.traces.replay");
 
   @Test
   void builtInMethodologiesUseNoInternalTypeOfAnotherModule() {

@@ -23,6 +23,7 @@ import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
 import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.format.TraceFormats;
 import dev.infermark.traces.corpus.CorpusLoader;
 import dev.infermark.traces.synth.SyntheticTraces;
 import dev.infermark.traces.weka.WekaRequest;
@@ -39,7 +40,7 @@ class WekaTrajectoriesTest {
 
   /** One stream per parent and per sub-agent entry (no chain splitting), so streams map onto the recording 1:1. */
   private static Corpus corpus(Path input) {
-    return Corpus.load(Settings.of(Map.of("input-file", input.toString(), "weka-split-flattened-agents", "false")), null,
+    return TraceFormats.load(Settings.of(Map.of("input-file", input.toString(), "weka-split-flattened-agents", "false")), null,
         WORDS, SEED);
   }
 

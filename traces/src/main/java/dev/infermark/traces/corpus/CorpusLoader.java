@@ -39,7 +39,15 @@ public final class CorpusLoader {
 
   private CorpusLoader() {}
 
-  static Corpus load(Settings settings, HfHub hub, Tokenizer tokenizer, long seed) {
+  /**
+   * Loads the Weka corpus the settings select ({@code input-file}, {@code hf-weka-dataset} or {@code public-dataset}),
+   * applies {@code max-context-length}, {@code num-dataset-entries} and the model mapping, and builds prompts under
+   * {@code tokenizer}. Reached through {@code TraceFormats.load} (the {@code weka_trace} format, and the public
+   * corpora).
+   *
+   * @throws IllegalArgumentException naming the bad setting, file, row or field
+   */
+  public static Corpus load(Settings settings, HfHub hub, Tokenizer tokenizer, long seed) {
     String inputFile = settings.get(Keys.INPUT_FILE);
     String hfDataset = settings.get(CorpusKeys.HF_WEKA_DATASET);
     String alias = settings.get(Keys.PUBLIC_DATASET);

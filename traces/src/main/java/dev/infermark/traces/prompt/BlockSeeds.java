@@ -20,6 +20,16 @@ public final class BlockSeeds {
     return (int) Long.remainderUnsigned(mix(traceKey + 0x9E3779B97F4A7C15L * (hashId + 1L)), TokenCorpus.SIZE);
   }
 
+  /** The key of the text of the block with this hash id (drawn token by token: {@link TokenCorpus#appendDrawn}). */
+  public long blockKey(int hashId) {
+    return mix(traceKey + 0x9E3779B97F4A7C15L * (hashId + 1L));
+  }
+
+  /** The key of a request's own tail ({@link TokenCorpus#appendDrawn}). */
+  public long tailKey(String name) {
+    return mix(traceKey ^ fnv(name + ":tail"));
+  }
+
   /** Corpus start token of the {@code n}-token synthetic tail of turn {@code turn} of a stream. */
   public int tailStart(String sessionId, int turn, long n) {
     long key = mix(traceKey ^ fnv(sessionId + ":turn_" + turn + ":partial_tail"));

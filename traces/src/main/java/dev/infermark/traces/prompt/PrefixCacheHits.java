@@ -44,10 +44,27 @@ public final class PrefixCacheHits {
       }
     }
     visits.sort(Comparator.comparingDouble(Visit::t).thenComparingInt(Visit::outer).thenComparingInt(Visit::inner));
-    Set<Integer> seen = new HashSet<>();
+    Seen seen = new Seen();
     List<Hit> out = new ArrayList<>(visits.size());
     for (Visit v : visits) {
       int[] ids = v.r().hashIds().toArray();
+      int hits = seen.visit(ids);
+      int in = v.r().in();
+      double ratio = in == 0 ? 0 : Math.min(1.0, (double) hits * trace.blockSize() / in);
+      out.add(new Hit(v.outer(), v.inner(), hits, ids.length, in, ratio));
+    }
+    return out;
+  }
+
+  /**
+   * The ideal cache's memory, visited in time order: a request's hit is the leading run of its ids already seen,
+   * then all its ids are seen. One per id scope (a Weka trace's local ids; a Mooncake file's global ones).
+   */
+  public static final class Seen {
+    private final Set<Integer> seen = new HashSet<>();
+
+    /** The hit blocks of a request with these ids, which are then seen. */
+    public int visit(int[] ids) {
       int hits = 0;
       while (hits < ids.length && seen.contains(ids[hits])) {
         hits++;
@@ -55,11 +72,8 @@ public final class PrefixCacheHits {
       for (int id : ids) {
         seen.add(id);
       }
-      int in = v.r().in();
-      double ratio = in == 0 ? 0 : Math.min(1.0, (double) hits * trace.blockSize() / in);
-      out.add(new Hit(v.outer(), v.inner(), hits, ids.length, in, ratio));
+      return hits;
     }
-    return out;
   }
 
   /** Token-weighted hit ratio over the whole trace: sum of hit tokens over sum of input tokens. */
@@ -104,6 +118,38 @@ public final class PrefixCacheHits {
         m.put(t.id(), slots);
       }
       return new Table(m);
+    }
+
+    /** A table built request by request (formats whose requests are not Weka traces'). */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a table from each request's counts; every trace's outer indices are its requests', inner -1. */
+    public static final class Builder {
+      private final Map<String, List<Long>> byTrace = new HashMap<>();
+
+      /** The hit and total blocks of request {@code outerIndex} (a top-level request) of {@code traceId}. */
+      public Builder put(String traceId, int outerIndex, int hitBlocks, int totalBlocks) {
+        List<Long> slots = byTrace.computeIfAbsent(traceId, k -> new ArrayList<>());
+        while (slots.size() <= outerIndex) {
+          slots.add(-1L);
+        }
+        slots.set(outerIndex, (long) hitBlocks << 32 | totalBlocks);
+        return this;
+      }
+
+      public Table build() {
+        Map<String, long[][]> m = new HashMap<>();
+        byTrace.forEach((trace, slots) -> {
+          long[][] t = new long[slots.size()][];
+          for (int i = 0; i < t.length; i++) {
+            t[i] = new long[] {slots.get(i)};
+          }
+          m.put(trace, t);
+        });
+        return new Table(m);
+      }
     }
 
     /** {@code {hitBlocks, totalBlocks}} of one request, or {@code null} when the table does not have it. */

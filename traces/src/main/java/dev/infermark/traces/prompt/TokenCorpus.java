@@ -126,6 +126,17 @@ public final class TokenCorpus {
     }
   }
 
+  /**
+   * Appends {@code n} tokens drawn one by one at positions a function of {@code key} and their index alone: two keys
+   * give texts that differ from their first tokens (a block's text of its own, not a slice another block may share).
+   */
+  public void appendDrawn(StringBuilder out, long key, int n) {
+    for (int j = 0; j < n; j++) {
+      int p = (int) Long.remainderUnsigned(BlockSeeds.mix(key + 0x9E3779B97F4A7C15L * (j + 1L)), SIZE);
+      out.append(text, offsets[p], offsets[p + 1]);
+    }
+  }
+
   /** The character {@code index} characters into the (cyclic) text from token {@code start}. */
   public char charAt(int start, long index) {
     long total = offsets[SIZE];

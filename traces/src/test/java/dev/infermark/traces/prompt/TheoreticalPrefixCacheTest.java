@@ -1,4 +1,4 @@
-package dev.infermark.agentx.replay;
+package dev.infermark.traces.prompt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +12,6 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
-import dev.infermark.traces.prompt.PrefixCacheHits;
 import dev.infermark.traces.weka.WekaTraceParser;
 import tools.jackson.databind.node.ObjectNode;
 
