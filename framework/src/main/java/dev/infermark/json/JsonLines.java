@@ -50,6 +50,17 @@ public final class JsonLines {
    * @throws UncheckedIOException when the file cannot be read, or (strict) naming the file and the first bad line
    */
   public static Skipped read(Path file, Policy policy, Consumer<JsonNode> handler) {
+    return read(file, policy, (line, node) -> handler.accept(node));
+  }
+
+  /** A handler told each line's number (from 1) with its JSON. */
+  @FunctionalInterface
+  public interface Numbered {
+    void accept(int line, JsonNode node);
+  }
+
+  /** {@link #read(Path, Policy, Consumer)}, the handler told each line's number. */
+  public static Skipped read(Path file, Policy policy, Numbered handler) {
     int bad = 0;
     String first = null;
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -61,7 +72,7 @@ public final class JsonLines {
           continue;
         }
         try {
-          handler.accept(Json.MAPPER.readTree(line));
+          handler.accept(n, Json.MAPPER.readTree(line));
         } catch (JacksonException | IllegalArgumentException e) {
           String why = e instanceof JacksonException j ? "not valid JSON: " + j.getOriginalMessage() : e.getMessage();
           if (policy == Policy.STRICT) {

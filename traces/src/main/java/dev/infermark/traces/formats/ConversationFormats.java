@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import dev.infermark.json.Json;
@@ -93,15 +91,9 @@ final class ConversationFormats {
 
     @Override
     public Corpus load(TraceFile file, TraceLoad load) throws IOException {
-      Map<String, List<TraceRequest>> sessions = new LinkedHashMap<>();
-      Rows.jsonLines(file.path(), row -> {
-        String session = row.id("session_id");
-        sessions.computeIfAbsent(session != null ? session : "row-" + row.where().substring("line ".length()),
-            k -> new ArrayList<>()).add(turn(row, FIELDS));
-      });
-      List<TraceSession> out = new ArrayList<>();
-      sessions.forEach((id, rs) -> out.add(new TraceSession(id, rs)));
-      return load.corpus(file, out, name(), load.blockSize(512));
+      Rows.Sessions sessions = new Rows.Sessions();
+      Rows.jsonLines(file.path(), row -> sessions.add(row, row.id("session_id"), turn(row, FIELDS)));
+      return load.corpus(file, sessions.list(), name(), load.blockSize(512));
     }
   }
 
@@ -139,10 +131,10 @@ final class ConversationFormats {
         }
         List<TraceRequest> rs = new ArrayList<>(turns.size());
         for (int k = 0; k < turns.size(); k++) {
-          rs.add(turn(new Rows.Row(row.file(), row.where() + " turns[" + k + "]", turns.get(k)), TURN));
+          rs.add(turn(row.inner("turns[" + k + "]", turns.get(k)), TURN));
         }
         String id = row.id("session_id");
-        out.add(new TraceSession(id != null ? id : "row-" + row.where().substring("line ".length()), rs));
+        out.add(new TraceSession(id != null ? id : "row-" + row.number(), rs));
       });
       return load.corpus(file, out, name(), load.blockSize(512));
     }
@@ -202,7 +194,8 @@ final class ConversationFormats {
           p.nextToken();
           int i = 0;
           while (p.nextToken() == JsonToken.START_OBJECT) {
-            each.accept(new Rows.Row(file.path(), "entry " + i++, entries.readValue(p)));
+            each.accept(new Rows.Row(file.path(), "entry " + i, i, entries.readValue(p)));
+            i++;
             if (cap != null && cap > 0 && out.size() >= cap) {
               break;
             }

@@ -1,7 +1,6 @@
 package dev.infermark.traces.formats;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,6 @@ import dev.infermark.traces.format.TraceFile;
 import dev.infermark.traces.format.TraceFormat;
 import dev.infermark.traces.format.TraceLoad;
 import dev.infermark.traces.format.TraceRequest;
-import dev.infermark.traces.format.TraceSession;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -59,16 +57,12 @@ public final class MooncakeFormat implements TraceFormat {
   @Override
   public Corpus load(TraceFile file, TraceLoad load) throws IOException {
     int bs = load.blockSize(BLOCK_SIZE);
-    Map<String, List<TraceRequest>> sessions = new LinkedHashMap<>();
+    Rows.Sessions sessions = new Rows.Sessions();
     Rows.jsonLines(file.path(), row -> {
       row.only(FIELDS);
-      String session = row.id("session_id");
-      sessions.computeIfAbsent(session != null ? session : "row-" + row.where().substring("line ".length()),
-          k -> new ArrayList<>()).add(request(row, bs));
+      sessions.add(row, row.id("session_id"), request(row, bs));
     });
-    List<TraceSession> out = new ArrayList<>(sessions.size());
-    sessions.forEach((id, rs) -> out.add(new TraceSession(id, rs)));
-    return load.corpus(file, out, name(), bs);
+    return load.corpus(file, sessions.list(), name(), bs);
   }
 
   private static TraceRequest request(Rows.Row row, int bs) {

@@ -68,7 +68,7 @@ final class PayloadFormats {
       }
       List<TraceSession> sessions = new ArrayList<>(data.size());
       for (int i = 0; i < data.size(); i++) {
-        Rows.Row s = new Rows.Row(file.path(), "data[" + i + "]", data.get(i));
+        Rows.Row s = new Rows.Row(file.path(), "data[" + i + "]", i, data.get(i));
         s.only(java.util.Set.of("session_id", "payloads"));
         JsonNode payloads = s.node().path("payloads");
         if (!payloads.isArray() || payloads.isEmpty()) {
@@ -76,7 +76,7 @@ final class PayloadFormats {
         }
         List<TraceRequest> turns = new ArrayList<>(payloads.size());
         for (int k = 0; k < payloads.size(); k++) {
-          turns.add(body(new Rows.Row(file.path(), "data[" + i + "].payloads[" + k + "]", payloads.get(k))));
+          turns.add(body(s.inner("payloads[" + k + "]", payloads.get(k))));
         }
         String id = s.id("session_id");
         sessions.add(new TraceSession(id != null ? id : "session-" + i, turns));
@@ -133,8 +133,7 @@ final class PayloadFormats {
           }
         }
       } else {
-        Rows.jsonLines(file.path(), row -> sessions.add(new TraceSession("row-" + row.where().substring("line ".length()),
-            List.of(body(row)))));
+        Rows.jsonLines(file.path(), row -> sessions.add(new TraceSession("row-" + row.number(), List.of(body(row)))));
       }
       return load.corpus(file, sessions, name(), load.blockSize(512));
     }

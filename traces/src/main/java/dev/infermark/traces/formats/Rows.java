@@ -1,11 +1,9 @@
 package dev.infermark.traces.formats;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,7 +11,9 @@ import java.util.TreeSet;
 
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.json.Json;
-import tools.jackson.core.JacksonException;
+import dev.infermark.json.JsonLines;
+import dev.infermark.traces.format.TraceRequest;
+import dev.infermark.traces.format.TraceSession;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,11 +21,26 @@ import tools.jackson.databind.JsonNode;
  * entry) and the field.
  */
 final class Rows {
-  /** A record, where it is. */
-  record Row(Path file, String where, JsonNode node) {
+  /**
+   * A record.
+   *
+   * @param at where it is, for errors ({@code FILE data[3]}); empty for a JSON line, whose reader names the file and line
+   * @param number the line (or entry) number, which names a session the file leaves unnamed ({@code row-N})
+   */
+  record Row(String at, int number, JsonNode node) {
+    /** A record of a file that {@link JsonLines} does not read (a JSON document's entry). */
+    Row(Path file, String where, int number, JsonNode node) {
+      this(file + " " + where, number, node);
+    }
+
     /** An error about this row, or one of its fields ({@code null}: the whole row). */
     IllegalArgumentException error(String field, String reason) {
-      return new IllegalArgumentException(file + " " + where + (field == null ? "" : ": " + field) + ": " + reason);
+      return new IllegalArgumentException((at.isEmpty() ? "" : at + ": ") + (field == null ? "" : field + ": ") + reason);
+    }
+
+    /** A record inside this one ({@code turns[2]}). */
+    Row inner(String where, JsonNode inner) {
+      return new Row(at.isEmpty() ? where : at + " " + where, number, inner);
     }
 
     /** Refuses the fields not in {@code known}, naming them and the known ones. */
@@ -161,24 +176,32 @@ final class Rows {
 
   private Rows() {}
 
-  /** Every non-blank line of a JSON lines file, parsed, in order; {@code where} is {@code line N}. */
-  static void jsonLines(Path file, Handler handler) throws IOException {
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      int n = 0;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (line.isBlank()) {
-          continue;
-        }
-        JsonNode node;
-        try {
-          node = Json.MAPPER.readTree(line);
-        } catch (JacksonException e) {
-          throw new IllegalArgumentException(file + " line " + n + ": not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        handler.accept(new Row(file, "line " + n, node));
-      }
+  /**
+   * Every non-blank line of a JSON lines file, parsed, in order ({@link JsonLines}, strict; a row's number is its
+   * line's); the first bad line fails naming the file, the line and why.
+   */
+  static void jsonLines(Path file, Handler handler) {
+    try {
+      JsonLines.read(file, JsonLines.Policy.STRICT, (n, node) -> handler.accept(new Row("", n, node)));
+    } catch (UncheckedIOException e) {
+      // bad input, not a failed read: the message names the file and line already
+      throw new IllegalArgumentException(e.getCause() != null ? e.getCause().getMessage() : e.getMessage(), e);
+    }
+  }
+
+  /** Requests grouped into sessions by their {@code session_id}, in order of first appearance; a row without one alone. */
+  static final class Sessions {
+    private final Map<String, List<TraceRequest>> byId = new LinkedHashMap<>();
+
+    void add(Row row, String sessionId, TraceRequest request) {
+      byId.computeIfAbsent(sessionId != null ? sessionId : "row-" + row.number(),
+          k -> new ArrayList<>()).add(request);
+    }
+
+    List<TraceSession> list() {
+      List<TraceSession> out = new ArrayList<>(byId.size());
+      byId.forEach((id, rs) -> out.add(new TraceSession(id, rs)));
+      return out;
     }
   }
 }
