@@ -16,8 +16,9 @@ import dev.infermark.api.status.API;
  * Runs the scenario's workload as an open loop ({@code dev.infermark.api.OpenLoop}): one iteration per arrival,
  * {@link #value()} arrivals per second on average, spaced by {@link #arrival()}. Shorthand for
  * {@code @Default}s of {@code request-rate}, {@code arrival-pattern} and (gamma) {@code arrival-smoothness};
- * {@code --request-rate} and the other settings override it, and {@code @Param(setting = "request-rate")}
- * sweeps it.
+ * {@code --request-rate} and the other settings override it, and {@code @Param(setting = Setting.REQUEST_RATE)}
+ * sweeps it ({@code @RequestRate(arrival = Arrival.POISSON)} on the class, the rates on the field:
+ * {@code @Param(value = {"2", "4", "8"}, setting = Setting.REQUEST_RATE) double rate;}).
  *
  * <p>{@code @RequestRate(value = 10, arrival = Arrival.POISSON)}; with {@link MaxConcurrency} an arrival beyond the
  * cap waits for a slot, and the wait counts in the latencies measured from the intended instant.
@@ -28,8 +29,12 @@ import dev.infermark.api.status.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 public @interface RequestRate {
-  /** Arrivals per second; above 0. */
-  double value();
+  /**
+   * Arrivals per second; above 0. Left out ({@code @RequestRate(arrival = Arrival.POISSON)}), the rate comes from a
+   * {@code @Param(setting = Setting.REQUEST_RATE)} sweep or {@code --request-rate}, and the annotation gives the
+   * arrival pattern only.
+   */
+  double value() default Double.NaN;
 
   /** The inter-arrival distribution; Poisson (AIPerf's default) unless given. */
   Arrival arrival() default Arrival.POISSON;

@@ -25,7 +25,10 @@ import dev.infermark.api.status.API;
  *      @Slo(tier = "SLO #1", metric = TIME_TO_FIRST_TOKEN, stat = P95, max = 10, unit = "s")
  *      @Slo(tier = "SLO #1", metric = SUPPORTED_AGENTS, min = 1)
  * }</pre>
- * At least one of {@link #outputSpeed()} and {@link #ttft()} is required (checked at discovery).
+ * At least one of {@link #outputSpeed()} and {@link #ttft()} is required (checked at discovery). The speed is
+ * AA-AgentPerf's {@code output_speed}, which is AIPerf's {@code output_token_throughput_per_user} ((OSL − 1) /
+ * (last byte − first token)) under the methodology's name: the SLO nodes keep AA's name, and read the per-run value
+ * where a scenario reports no tiers.
  */
 @API(status = STABLE, since = "0.2")
 @Documented

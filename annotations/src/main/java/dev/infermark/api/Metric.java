@@ -27,8 +27,19 @@ public enum Metric {
   INTER_TOKEN_LATENCY("inter_token_latency", "ms", true),
   FULL_RESPONSE_INTER_TOKEN_LATENCY("full_response_inter_token_latency", "ms", true),
   INTER_CHUNK_LATENCY("inter_chunk_latency", "ms", true),
+  /**
+   * A request's decode speed, 1 / {@link #INTER_TOKEN_LATENCY} = (OSL − 1) / (last byte − first token): AIPerf's tag,
+   * reported per run for every scenario (the harness computes it from the run's records). AA-AgentPerf
+   * computes the same per tier at each tier's capacity and reports it under its own name, {@code output_speed}
+   * ({@code p25_output_speed} in its results): an {@code @Slo} on this metric with a {@code tier} reads that value.
+   */
   OUTPUT_TOKEN_THROUGHPUT_PER_USER("output_token_throughput_per_user", "tokens/sec/user", true),
   FULL_RESPONSE_OUTPUT_TOKEN_THROUGHPUT_PER_USER("full_response_output_token_throughput_per_user", "tokens/sec/user", true),
+  /**
+   * A request's end-to-end output speed, OSL / {@link #REQUEST_LATENCY}: reported per run for every scenario;
+   * AA-AgentPerf reports the same per tier as {@code e2e_speed}, which an {@code @Slo} on this metric
+   * with a {@code tier} reads.
+   */
   E2E_OUTPUT_TOKEN_THROUGHPUT("e2e_output_token_throughput", "tokens/sec/user", true),
   OUTPUT_TOKEN_COUNT("output_token_count", "tokens", true),
   REASONING_TOKEN_COUNT("reasoning_token_count", "tokens", true),
@@ -50,6 +61,13 @@ public enum Metric {
   ERROR_REQUEST_COUNT("error_request_count", "requests", false),
   COMPLETED_REQUEST_COUNT("completed_request_count", "requests", false),
   GOOD_REQUEST_COUNT("good_request_count", "requests", false),
+  /**
+   * The share of the requests that met every {@code goodput} bound: {@code good_request_count /
+   * completed_request_count}, 0 to 1 (DistServe's SLO attainment); with {@code infermark.goodput} only, as
+   * {@link #GOODPUT} (their rate).
+   */
+  @API(status = STABLE, since = "0.2")
+  GOOD_REQUEST_FRACTION("good_request_fraction", "ratio", false),
   CONTEXT_OVERFLOW_COUNT("context_overflow_count", "requests", false),
   BENCHMARK_DURATION("benchmark_duration", "sec", false),
   TOTAL_OUTPUT_TOKENS("total_output_tokens", "tokens", false),
@@ -72,7 +90,23 @@ public enum Metric {
 
   // AA-AgentPerf, per SLO tier
   SUPPORTED_AGENTS("supported_agents", "agents", false),
+  /**
+   * AA-AgentPerf's name for {@link #OUTPUT_TOKEN_THROUGHPUT_PER_USER} (the same measure: (OSL − 1) / (end − first
+   * token)), under which {@code aa-agentperf} reports it per tier ({@code @SloTier}'s {@code outputSpeed}). Write
+   * {@link #OUTPUT_TOKEN_THROUGHPUT_PER_USER}: one name per meaning; an {@code @Slo} on either reads the value the run
+   * reports, per run or per tier.
+   *
+   * @deprecated since 0.2: use {@link #OUTPUT_TOKEN_THROUGHPUT_PER_USER}
+   */
+  @Deprecated(since = "0.2")
   OUTPUT_SPEED("output_speed", "tokens/sec", true),
+  /**
+   * AA-AgentPerf's name for {@link #E2E_OUTPUT_TOKEN_THROUGHPUT} (OSL / (end − start)), reported per tier by
+   * {@code aa-agentperf}. An {@code @Slo} on either reads the value the run reports.
+   *
+   * @deprecated since 0.2: use {@link #E2E_OUTPUT_TOKEN_THROUGHPUT}
+   */
+  @Deprecated(since = "0.2")
   E2E_SPEED("e2e_speed", "tokens/sec", true),
   SUPPORTED_AGENTS_PER_ACCELERATOR("supported_agents_per_accelerator", "agents", false),
   OUTPUT_TOKEN_THROUGHPUT_PER_ACCELERATOR("output_token_throughput_per_accelerator", "tokens/sec", false),

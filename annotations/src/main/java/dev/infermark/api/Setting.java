@@ -57,6 +57,7 @@ public final class Setting {
   public static final String NUM_PROFILE_RUNS = "num-profile-runs";
   public static final String CONFIDENCE_LEVEL = "confidence-level";
   public static final String FAILED_REQUEST_THRESHOLD = "failed-request-threshold";
+  public static final String CUT_OFF_THRESHOLD = "cut-off-threshold";
   public static final String GOODPUT = "goodput";
   public static final String INPUT_FILE = "input-file";
   public static final String PUBLIC_DATASET = "public-dataset";
@@ -68,4 +69,6 @@ public final class Setting {
   public static final String RESULT_FORMATS = "result-formats";
   public static final String UNSAFE_OVERRIDE = "unsafe-override";
   public static final String PROGRESS_INTERVAL = "progress-interval";
+  public static final String UI_TYPE = "ui-type";
+  public static final String VERBOSE = "verbose";
 }

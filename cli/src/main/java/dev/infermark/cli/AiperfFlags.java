@@ -22,10 +22,8 @@ final class AiperfFlags {
 
   /** Why some unsupported AIPerf flags have no counterpart, beyond "not supported". */
   private static final Map<String, String> HINTS = Map.ofEntries(
-      Map.entry("--ui-type", "infermark prints progress lines instead (--progress-interval)"),
-      Map.entry("--verbose", "infermark has one level of output"),
-      Map.entry("--extra-verbose", "infermark has one level of output"),
-      Map.entry("--log-level", "infermark has one level of output"),
+      Map.entry("--extra-verbose", "infermark has one more level of output, --verbose"),
+      Map.entry("--log-level", "infermark has no log levels; --verbose prints more"),
       Map.entry("--config", "put settings in junit-platform.properties or INFERMARK_* environment variables (docs/settings.md)"),
       Map.entry("--workers-max", "infermark runs in one JVM on virtual threads: there are no worker processes to size"),
       Map.entry("--record-processor-service-count", "infermark runs in one JVM: there are no services to size"),
@@ -35,7 +33,16 @@ final class AiperfFlags {
       Map.entry("--session-header", "infermark's session-affinity headers are chosen with --session-headers"),
       Map.entry("--gpu-telemetry", "infermark scrapes the servers' Prometheus metrics (--server-metrics); AgentPerf "
           + "samples power with --power-sampler"),
-      Map.entry("--slice-duration", "the HTML report (infermark report) draws the run over time"));
+      Map.entry("--slice-duration", "the HTML report (infermark report) draws the run over time"),
+      Map.entry("--search-recipe", "an SLA search is --search-space SETTING:FROM,TO with the scenario's @Slo or --search-sla "
+          + "(max-concurrency-under-sla: --search-space concurrency:1,1024; docs/sweeps.md)"),
+      Map.entry("--ttft-sla-ms", "give --search-sla time_to_first_token:p95:lt:MS"),
+      Map.entry("--tpot-sla-ms", "give --search-sla inter_token_latency:p95:lt:MS"),
+      Map.entry("--itl-sla-ms", "give --search-sla inter_token_latency:p95:lt:MS"),
+      Map.entry("--e2e-sla-ms", "give --search-sla request_latency:p99:lt:MS"),
+      Map.entry("--error-rate-sla", "every run's error_rate check does this: --failed-request-threshold"),
+      Map.entry("--concurrency-min", "sweep with a list (--concurrency 1,2,4,8) or search with --search-space concurrency:MIN,MAX"),
+      Map.entry("--concurrency-max", "sweep with a list (--concurrency 1,2,4,8) or search with --search-space concurrency:MIN,MAX"));
 
   private final List<List<String>> options;
 

@@ -27,7 +27,10 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return FolderCommands.run(spec,
-        () -> List.of("comparison: " + Compare.write(runDirs, output).toAbsolutePath().normalize()));
+    return FolderCommands.run(spec, () -> {
+      List<String> lines = new java.util.ArrayList<>(FolderCommands.ended(runDirs));
+      lines.add("comparison: " + Compare.write(runDirs, output).toAbsolutePath().normalize());
+      return lines;
+    });
   }
 }

@@ -92,6 +92,12 @@ final class DescribeCommand implements Callable<Integer> {
     for (Map.Entry<Field, List<String>> p : m.params().entrySet()) {
       out.printf("  %s: %s%n", p.getKey().getName(), String.join(", ", p.getValue()));
     }
+    dev.infermark.annotations.Search search = m.type().getAnnotation(dev.infermark.annotations.Search.class);
+    if (search != null) {
+      out.printf("%nSLA search (@Search; --search-space SETTING:FROM,TO replaces it, docs/sweeps.md):%n  %s from %s to %s%s%n",
+          search.setting(), SloSpec.fmt(search.from()), SloSpec.fmt(search.to()),
+          search.precision().isBlank() ? "" : ", precision " + search.precision());
+    }
     out.flush();
     return 0;
   }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
@@ -15,20 +16,32 @@ import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * {@code infermark profile --scenario NAME [--FLAG VALUE]...}: runs a scenario with every setting as
- * a flag named as AIPerf names it. Built from the key catalogs on the class path, so a user's own
- * catalog ({@code --scenario-jar}) adds its flags too.
+ * {@code infermark profile [--scenario NAME] [--FLAG VALUE]...}: runs a scenario with every setting as
+ * a flag named as AIPerf names it; without {@code --scenario}, the generic chat benchmark ({@value #DEFAULT_SCENARIO}),
+ * as {@code aiperf profile} runs one, or {@code trace-replay} for a trace on the command line ({@link DatasetScenario}).
+ * Built from the key catalogs on the class path, so a user's own catalog ({@code --scenario-jar}) adds its flags too.
  */
 final class ProfileCommand implements Callable<Integer> {
   /** Usage errors: unknown or unsupported flags, bad values, an unknown scenario. */
   static final int USAGE = 2;
 
+  /** What runs without {@code --scenario}: the synthetic chat benchmark (module scenarios-chat), as aiperf profile's. */
+  static final String DEFAULT_SCENARIO = "chat";
+
   /** AIPerf flags asking for what infermark always does: accepted, and said so. */
   static final Map<String, String> ALREADY_SO = Map.of(
       "--no-gpu-telemetry", "infermark collects no GPU telemetry, so there is none to turn off");
+
+  /**
+   * Fields of an OpenAI request body that a flag name may mean: they are given with
+   * {@code --extra-inputs}, as in AIPerf.
+   */
+  static final List<String> REQUEST_FIELDS = List.of("max_tokens", "max_completion_tokens", "min_tokens", "temperature",
+      "top_p", "top_k", "stop", "seed", "ignore_eos", "presence_penalty", "frequency_penalty", "repetition_penalty");
 
   private final List<KeyCatalog> catalogs;
   private final SettingFlags flags;
@@ -38,6 +51,7 @@ final class ProfileCommand implements Callable<Integer> {
   private final List<OptionSpec> commandOptions = new ArrayList<>();
   private final Map<String, OptionSpec> alreadySo = new LinkedHashMap<>();
   private OptionSpec params;
+  private PositionalParamSpec models;
   private CommandLine commandLine;
 
   private ProfileCommand(List<KeyCatalog> catalogs, AiperfFlags aiperf, PrintStream out, PrintStream err) {
@@ -55,11 +69,14 @@ final class ProfileCommand implements Callable<Integer> {
     CommandSpec spec = CommandSpec.wrapWithoutInspection(cmd);
     spec.name("profile");
     spec.usageMessage()
-        .customSynopsis("infermark profile --scenario NAME [--FLAG [VALUE]...]...")
+        .customSynopsis("infermark profile [MODEL] [--scenario NAME] [--FLAG [VALUE]...]...")
         .description(
             "Runs one scenario (a built-in one, or your own from --scenario-jar / --classpath) through the JUnit "
                 + "Platform launcher, as mvn test -Dinfermark.scenario=NAME does: the same runs, checks, console output "
-                + "and artifacts.",
+                + "and artifacts. Without --scenario it runs " + DEFAULT_SCENARIO + ", the synthetic chat benchmark "
+                + "(--isl, --osl, --request-rate, ...), as aiperf profile does, or on a conversation file (--input-file); "
+                + "a trace (an --input-file of recorded requests: Mooncake, BurstGPT, inputs.json, ...; or "
+                + "--fixed-schedule) runs trace-replay.",
             "Every setting is a flag named as AIPerf names it, so an `aiperf profile` command line runs with aiperf "
                 + "replaced by infermark; an AIPerf flag infermark does not support fails, named. A flag is "
                 + "-Dinfermark.NAME (docs/settings.md) and wins over the INFERMARK_NAME environment variable.")
@@ -79,6 +96,10 @@ final class ProfileCommand implements Callable<Integer> {
     cmd.params = option(spec, OptionSpec.builder("--param").paramLabel("FIELD=V1,V2").type(List.class)
         .auxiliaryTypes(String.class).description("Replaces a @Param field's values (infermark.param.FIELD). Repeatable."));
     cmd.commandOptions.add(cmd.params);
+    cmd.models = PositionalParamSpec.builder().index("0..*").arity("0..*").paramLabel("MODEL").type(List.class)
+        .auxiliaryTypes(String.class).description("AIPerf's positional model name(s), first on the line "
+            + "(aiperf profile MODEL --url ...): the same as --model.").build();
+    spec.addPositional(cmd.models);
     cmd.commandOptions.add(option(spec, OptionSpec.builder("-h", "--help").usageHelp(true).description("Shows this help.")));
     ALREADY_SO.keySet().forEach(f -> cmd.alreadySo.put(f,
         option(spec, OptionSpec.builder(f).arity("0").type(boolean.class).hidden(true))));
@@ -123,6 +144,17 @@ final class ProfileCommand implements Callable<Integer> {
       return USAGE;
     }
     String scenario = settings.get(Keys.SCENARIO.name());
+    if (scenario == null || scenario.isBlank()) {
+      String implied = DatasetScenario.implied(settings);
+      scenario = implied != null ? implied : DEFAULT_SCENARIO;
+      settings.put(Keys.SCENARIO.name(), scenario); // as --scenario NAME: the run records it, INFERMARK_SCENARIO gives way
+      out.println(implied != null
+          ? "infermark: no --scenario: running " + implied + " for the trace given, as aiperf profile replays it "
+              + "(infermark list shows the others)"
+          : "infermark: no --scenario: running " + DEFAULT_SCENARIO + (settings.containsKey(Keys.INPUT_FILE.name())
+              ? ", the chat benchmark, on the conversations of the file given" : ", the synthetic chat benchmark")
+              + ", as aiperf profile does (infermark list shows the others)");
+    }
     ParseResult parsed = commandLine.getParseResult();
     alreadySo.forEach((flag, o) -> {
       if (parsed.hasMatchedOption(o)) {
@@ -143,13 +175,14 @@ final class ProfileCommand implements Callable<Integer> {
    * The settings the parsed command line gives ({@code NAME -> text}, {@code param.FIELD -> values}),
    * {@code --scenario} included.
    *
-   * @param problems receives every usage error: unknown and unsupported flags, bad values, a
-   *     missing {@code --scenario}
+   * @param problems receives every usage error: unknown and unsupported flags, bad values, an empty
+   *     {@code --scenario}
    */
   Map<String, String> settings(List<String> problems) {
     ParseResult parsed = commandLine.getParseResult();
     problems.addAll(unmatched(commandLine.getUnmatchedArguments()));
     Map<String, String> settings = flags.values(parsed, problems);
+    positionalModels(parsed, settings, problems);
     if (parsed.hasMatchedOption(params)) {
       List<String> given = params.getValue();
       for (String p : given) {
@@ -162,18 +195,50 @@ final class ProfileCommand implements Callable<Integer> {
       }
     }
     String scenario = settings.get(Keys.SCENARIO.name());
-    if (problems.isEmpty() && scenario == null) {
-      String implied = DatasetScenario.implied(settings);
-      if (implied != null) {
-        scenario = implied;
-        settings.put(Keys.SCENARIO.name(), scenario); // as --scenario trace-replay: the run records it
-        out.println("infermark: no --scenario: running " + implied + " for the trace given (infermark list shows the others)");
-      }
-    }
-    if (problems.isEmpty() && (scenario == null || scenario.isBlank())) {
-      problems.add("--scenario NAME is missing: which scenario to run (infermark list shows them)");
+    if (problems.isEmpty() && scenario != null && scenario.isBlank()) {
+      problems.add("--scenario is empty: name the scenario to run (infermark list shows them), or leave it out for "
+          + DEFAULT_SCENARIO);
     }
     return settings;
+  }
+
+  /**
+   * AIPerf's positional model names ({@code aiperf profile MODEL --url ...}): the values before the
+   * first flag are {@code model}. A value that follows a flag infermark does not know is that flag's
+   * (the flag is the error); any other value no flag took is a stray one.
+   */
+  private void positionalModels(ParseResult parsed, Map<String, String> settings, List<String> problems) {
+    if (!parsed.hasMatchedPositional(models)) {
+      return;
+    }
+    List<String> left = new ArrayList<>(models.<List<String>>getValue());
+    java.util.Set<String> unknownFlags = new java.util.HashSet<>();
+    commandLine.getUnmatchedArguments().forEach(a -> unknownFlags.add(a));
+    List<String> leading = new ArrayList<>();
+    boolean flagSeen = false;
+    boolean afterUnknownFlag = false;
+    for (String a : parsed.originalArgs()) {
+      if (a.startsWith("-") && !a.equals("-")) {
+        flagSeen = true;
+        afterUnknownFlag = unknownFlags.contains(a);
+      } else if (left.remove(a)) {
+        if (!flagSeen) {
+          leading.add(a);
+        } else if (!afterUnknownFlag) {
+          problems.add("unexpected argument '" + a + "' (every setting is a --flag; a model name may come first, as in "
+              + "infermark profile MODEL --url ...)");
+        }
+      }
+    }
+    if (leading.isEmpty()) {
+      return;
+    }
+    if (settings.containsKey(Keys.MODEL.name())) {
+      problems.add("the model is given twice: " + String.join(" ", leading) + " (first on the line) and --model "
+          + settings.get(Keys.MODEL.name()));
+    } else {
+      settings.put(Keys.MODEL.name(), String.join(",", leading));
+    }
   }
 
   /**
@@ -203,9 +268,13 @@ final class ProfileCommand implements Callable<Integer> {
           names.addAll(f.names());
           f.negation().ifPresent(names::add);
         });
-        String hint = SettingsRegistry.closest(flag, names, Math.max(3, flag.length() / 3))
-            .map(n -> "; did you mean " + n + "?").orElse("");
-        problems.add("unknown flag " + flag + hint);
+        Optional<String> setting = SettingsRegistry.closest(flag, names, Math.max(3, flag.length() / 3));
+        Optional<String> field = SettingsRegistry.closest(flag.replaceFirst("^-+", "").replace('-', '_'), REQUEST_FIELDS, 2)
+            .map(f -> "--extra-inputs " + f + ":VALUE (the " + f + " of every request's body)");
+        List<String> meant = new ArrayList<>();
+        setting.ifPresent(meant::add);
+        field.ifPresent(meant::add);
+        problems.add("unknown flag " + flag + (meant.isEmpty() ? "" : "; did you mean " + String.join(", or ", meant) + "?"));
       }
     }
     if (!unsupported.isEmpty()) {

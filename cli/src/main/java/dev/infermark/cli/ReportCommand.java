@@ -29,7 +29,9 @@ final class ReportCommand implements Callable<Integer> {
   public Integer call() {
     return FolderCommands.run(spec, () -> {
       Path written = output == null ? Report.write(runDir) : Report.write(runDir, output);
-      return List.of("report: " + written.toAbsolutePath().normalize());
+      List<String> lines = new java.util.ArrayList<>(FolderCommands.ended(List.of(runDir)));
+      lines.add("report: " + written.toAbsolutePath().normalize());
+      return lines;
     });
   }
 }

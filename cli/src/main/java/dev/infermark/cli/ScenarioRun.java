@@ -134,8 +134,23 @@ final class ScenarioRun {
       });
     }
 
+    /** An outcome as a launcher would report it (tests). */
+    void record(Outcome o) {
+      outcomes.put(o.name(), o);
+    }
+
     List<Outcome> outcomes() {
       return List.copyOf(outcomes.values());
+    }
+
+    /** How the engine starts a skipped check's reason when its run failed. */
+    private static final String RUN_FAILED = "the run failed: ";
+
+    /** What a message says went wrong: its first line, without the engine's "the run failed: " or " ...". */
+    private static String cause(String message) {
+      String first = message.lines().findFirst().orElse("");
+      first = first.startsWith(RUN_FAILED) ? first.substring(RUN_FAILED.length()) : first;
+      return first.endsWith(" ...") ? first.substring(0, first.length() - 4) : first;
     }
 
     /** Prints one line per outcome, then the tally; returns the exit status. */
@@ -144,10 +159,27 @@ final class ScenarioRun {
       out.println("infermark: results");
       List<Outcome> all = new ArrayList<>(containerFailures);
       all.addAll(outcomes.values());
+      java.util.Set<String> said = new java.util.HashSet<>();
       for (Outcome o : all) {
         String line = String.format("  %-8s %s", o.status(), o.name());
-        if (!o.message().isEmpty() && !o.status().equals("PASSED")) {
-          line += ": " + o.message().lines().findFirst().orElse("");
+        // A failure repeats one printed before when all of it is the same; a skip's reason, when its first line is.
+        String full = o.message().startsWith(RUN_FAILED) ? o.message().substring(RUN_FAILED.length()) : o.message();
+        String key = o.status().equals("FAILED") ? full : cause(o.message());
+        boolean repeat = said.contains(key);
+        said.add(full);
+        said.add(cause(o.message()));
+        if (!o.message().isEmpty() && !o.status().equals("PASSED") && repeat) {
+          // One mistake, one message: every @Param run (and its checks) met the same one.
+          line += ": " + (o.message().startsWith(RUN_FAILED) ? RUN_FAILED : "") + "the same as above";
+        } else if (!o.message().isEmpty() && !o.status().equals("PASSED")) {
+          // A failure in full (a lock violation names each setting, why, and what to do on lines of its
+          // own); a skip's reason in one line.
+          List<String> message = o.status().equals("FAILED") ? o.message().lines().toList()
+              : List.of(o.message().lines().findFirst().orElse(""));
+          line += ": " + message.getFirst();
+          for (String more : message.subList(1, message.size())) {
+            line += "\n" + " ".repeat(11) + more;
+          }
         }
         out.println(line);
       }

@@ -329,12 +329,32 @@ class CliIT {
       assertThat(help.out()).as(k.name()).contains("--" + k.name());
     }
 
-    Result unsupported = infermark(tmp, "profile", "--scenario", "mmlu", "--preset", "smoke", "--request-rate-mode",
-        "poisson", "--workers-max", "4");
+    Result unsupported = infermark(tmp, "profile", "--scenario", "mmlu", "--preset", "smoke", "--request-cancellation-rate",
+        "5", "--workers-max", "4");
     assertThat(unsupported.exit()).isEqualTo(2);
-    assertThat(unsupported.err()).contains("AIPerf flags infermark does not support: --request-rate-mode, --workers-max")
+    assertThat(unsupported.err()).contains("AIPerf flags infermark does not support: --request-cancellation-rate, --workers-max")
         .contains("--workers-max: infermark runs in one JVM");
     assertThat(unsupported.out()).doesNotContain("infermark: results");
+  }
+
+  @Test
+  void anAiperfProfileLineWithoutAScenarioRunsTheSyntheticChatBenchmark() throws Exception {
+    // aiperf profile -m M --isl 32 --osl 8 --request-rate 10 --request-rate-mode poisson --goodput ... : aiperf replaced
+    Result r = infermark(tmp, "profile", "-m", "chat-model", "--synthetic-input-tokens-mean", "32", "--isl-stddev", "4",
+        "--output-tokens-mean", "8", "--request-rate", "10", "--request-rate-mode", "poisson", "--benchmark-duration", "3",
+        "--goodput", "time_to_first_token:5000 inter_token_latency:1000", "--random-seed", "5",
+        "--output-artifact-dir", tmp.resolve("chat-runs").toString());
+    assertThat(r.exit()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).contains("no --scenario: running chat").contains("input 32 ± 4 tokens, output exactly 8 tokens");
+    JsonNode export = Json.parse(Files.readString(onlyRunFolder(tmp.resolve("chat-runs")).resolve("profile_export_aiperf.json")));
+    assertThat(export.at("/output_sequence_length/min").asDouble()).isEqualTo(8);
+    assertThat(export.at("/output_sequence_length/max").asDouble()).isEqualTo(8);
+    assertThat(export.at("/good_request_fraction/avg").asDouble()).isEqualTo(1.0);
+
+    Result refused = infermark(tmp, "profile", "--scenario", "mmlu", "--preset", "smoke", "--osl", "64",
+        "--output-artifact-dir", tmp.resolve("refused").toString());
+    assertThat(refused.exit()).isEqualTo(1);
+    assertThat(refused.out()).contains("infermark.osl: mmlu's workload does not read it");
   }
 
   @Test

@@ -69,6 +69,26 @@ class ProfileCommandTest {
   }
 
   @Test
+  void aConcurrencyListSweepsAndAiperfsSearchFlagsSetTheSearch() {
+    // AIPerf's sweep spelling (one run per value, also one sweep: docs/sweeps.md) and its search flags.
+    Parsed p = parse("--scenario", "x", "--concurrency", "1,2,4,8", "--search-space", "phases.profiling.concurrency:1,1000:int",
+        "--search-style", "monotonic", "--search-max-iterations", "12", "--search-sla", "time_to_first_token:p95:lt:200",
+        "--search-sla", "inter_token_latency:p95:lt:25", "--search-precision", "5%", "--baseline", "latest",
+        "--regression-threshold", "0.03");
+    assertThat(p.problems()).isEmpty();
+    assertThat(p.settings()).containsEntry("concurrency", "1,2,4,8")
+        .containsEntry("search-space", "phases.profiling.concurrency:1,1000:int").containsEntry("search-style", "monotonic")
+        .containsEntry("search-max-iterations", "12")
+        .containsEntry("search-sla", "time_to_first_token:p95:lt:200,inter_token_latency:p95:lt:25")
+        .containsEntry("search-precision", "5%").containsEntry("baseline", "latest").containsEntry("regression-threshold", "0.03");
+    // the request rate sweeps the same way (LoadSweeps expands every SweptSetting.LOAD setting into runs)
+    Parsed rates = parse("--scenario", "x", "--request-rate", "1,2.5,4", "--arrival-pattern", "gamma", "--vllm-burstiness", "0.5");
+    assertThat(rates.problems()).isEmpty();
+    assertThat(rates.settings()).containsEntry("request-rate", "1,2.5,4").containsEntry("arrival-pattern", "gamma")
+        .containsEntry("arrival-smoothness", "0.5");
+  }
+
+  @Test
   void booleansTakeNoValueAValueOrTheirNegation() {
     assertThat(parse("--scenario", "x", "--streaming", "false", "--no-preflight", "--unsafe-override").settings())
         .containsEntry("streaming", "false").containsEntry("preflight", "false").containsEntry("unsafe-override", "true");
@@ -99,21 +119,162 @@ class ProfileCommandTest {
   }
 
   @Test
+  void aiperfsSpellingsOfThePromptLoadAndGoodputFlagsAreOurSettings() {
+    Parsed prompts = parse("--synthetic-input-tokens-mean", "100", "--isl-stddev", "10", "--output-tokens-mean", "20",
+        "--prompt-output-tokens-stddev", "2", "--prefix-prompt-pool-size", "4", "--prompt-prefix-length", "32",
+        "--shared-system-prompt-length", "64", "--user-context-prompt-length", "16", "--num-prompts", "50",
+        "--goodput", "time_to_first_token:200 inter_token_latency:50");
+    assertThat(prompts.problems()).isEmpty();
+    assertThat(prompts.settings()).containsExactlyInAnyOrderEntriesOf(Map.of("isl", "100", "isl-stddev", "10", "osl", "20",
+        "osl-stddev", "2", "num-prefix-prompts", "4", "prefix-prompt-length", "32", "shared-system-prompt-length", "64",
+        "user-context-prompt-length", "16", "num-dataset-entries", "50",
+        "goodput", "time_to_first_token:200,inter_token_latency:50"));
+    Parsed load = parse("--request-rate", "5", "--request-rate-mode", "gamma", "--vllm-burstiness", "0.5",
+        "--concurrency-ramp-duration", "10s", "--request-rate-ramp-duration", "5s", "--concurrency", "64");
+    assertThat(load.problems()).isEmpty();
+    assertThat(load.settings()).containsExactlyInAnyOrderEntriesOf(Map.of("request-rate", "5", "arrival-pattern", "gamma",
+        "arrival-smoothness", "0.5", "concurrency-ramp-duration", "10s", "request-rate-ramp-duration", "5s",
+        "concurrency", "64"));
+    assertThat(parse("--user-centric-rate", "2", "--num-users", "15").settings())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("user-centric-rate", "2", "num-users", "15"));
+  }
+
+  /** Runs the command in this JVM, leaving the system properties a run sets (one per flag) as they were. */
+  private int mainRestoringProperties(String... args) {
+    java.util.Properties before = (java.util.Properties) System.getProperties().clone();
+    try {
+      return main(args);
+    } finally {
+      System.setProperties(before);
+    }
+  }
+
+  @Test
+  void withoutAScenarioTheSyntheticChatBenchmarkRunsAsAiperfProfileDoes(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) {
+    int status = mainRestoringProperties("profile", "--benchmark-duration", "2s", "--isl", "16", "--osl", "4",
+        "--num-dataset-entries", "8", "--request-rate", "20", "--request-rate-mode", "poisson",
+        "--goodput", "time_to_first_token:5000 inter_token_latency:1000", "--random-seed", "1",
+        "--progress-interval", "1m", "--output-artifact-dir", dir.toString());
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as(printed + err).isZero();
+    assertThat(printed).contains("infermark: no --scenario: running chat, the synthetic chat benchmark")
+        .contains("PASSED   chat run");
+    // the run's own lines went to the console; its export says what it asked and measured
+    java.nio.file.Path run = dev.infermark.artifact.RunFolders.latest(dir.resolve("chat")).orElseThrow();
+    tools.jackson.databind.JsonNode export = Json.parse(readString(run.resolve("profile_export_aiperf.json")));
+    assertThat(export.at("/output_sequence_length/min").asDouble()).isEqualTo(4); // exactly 4: --osl is exact
+    assertThat(export.at("/output_sequence_length/max").asDouble()).isEqualTo(4);
+    assertThat(export.at("/input_config/infermark.isl/value").asString()).isEqualTo("16");
+    assertThat(export.at("/good_request_fraction/avg").asDouble()).isEqualTo(1.0);
+  }
+
+  private static String readString(java.nio.file.Path p) {
+    try {
+      return java.nio.file.Files.readString(p);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void aPromptFlagTheScenarioDoesNotReadFailsItsRunNamingTheFlag(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    int status = mainRestoringProperties("profile", "--scenario", "mmlu", "--preset", "smoke", "--isl", "64",
+        "--output-artifact-dir", dir.toString());
+    assertThat(status).isEqualTo(1);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("FAILED   mmlu run: infermark.isl: mmlu's workload does not "
+        + "read it, so it would have no effect (it is a setting of the workloads that read it, ChatKeys)");
+  }
+
+  @Test
   void anUnsupportedAiperfFlagFailsWithItsNameAndAnUnknownOneWithADidYouMean() {
-    Parsed p = parse("--scenario", "x", "--request-rate-mode", "poisson", "--ui-type", "simple", "--concurency", "4");
+    Parsed p = parse("--scenario", "x", "--request-cancellation-rate", "5", "--log-level", "debug", "--concurency", "4");
 
     assertThat(p.problems()).containsExactly(
-        "AIPerf flags infermark does not support: --request-rate-mode, --ui-type\n"
-            + "  --ui-type: infermark prints progress lines instead (--progress-interval)",
+        "AIPerf flags infermark does not support: --request-cancellation-rate, --log-level\n"
+            + "  --log-level: infermark has no log levels; --verbose prints more",
         "unknown flag --concurency; did you mean --concurrency?");
+  }
+
+  @Test
+  void aiperfsPositionalModelComesFirstAndAStrayValueIsAnError() {
+    assertThat(parse("Qwen/Qwen2.5-1.5B-Instruct", "--scenario", "mmlu", "--url", "localhost:8000").settings())
+        .containsEntry("model", "Qwen/Qwen2.5-1.5B-Instruct");
+    assertThat(parse("a", "b", "--scenario", "x").settings()).containsEntry("model", "a,b");
+    assertThat(parse("m1", "--scenario", "x", "--model", "m2").problems())
+        .containsExactly("the model is given twice: m1 (first on the line) and --model m2");
+    assertThat(parse("--scenario", "x", "--random-seed", "1", "stray").problems()).singleElement().asString()
+        .startsWith("unexpected argument 'stray'");
+    // A value after a flag infermark does not know is that flag's: the flag is the error.
+    assertThat(parse("--scenario", "x", "--server-profiler-timeout-seconds", "5").problems())
+        .containsExactly("an AIPerf flag infermark does not support: --server-profiler-timeout-seconds");
+  }
+
+  @Test
+  void aMisspeltFlagOfSeveralWordsGetsADidYouMeanAndARequestFieldItsExtraInputs() {
+    assertThat(parse("--scenario", "x", "--max-token", "64").problems()).containsExactly("unknown flag --max-token; did "
+        + "you mean --agentperf-max-tokens, or --extra-inputs max_tokens:VALUE (the max_tokens of every request's body)?");
+    assertThat(parse("--scenario", "x", "--temperature", "0").problems()).containsExactly("unknown flag --temperature; "
+        + "did you mean --extra-inputs temperature:VALUE (the temperature of every request's body)?");
+    assertThat(parse("--scenario", "x", "--context-length", "8").problems())
+        .containsExactly("unknown flag --context-length; did you mean --max-context-length?");
+  }
+
+  @Test
+  void aiperfsUiFlagsChooseTheProgressDisplay() {
+    assertThat(parse("--scenario", "x", "--ui", "dashboard").settings()).containsEntry("ui-type", "dashboard");
+    assertThat(parse("--scenario", "x", "--ui-type", "none").settings()).containsEntry("ui-type", "none");
+    assertThat(parse("--scenario", "x", "-v").settings()).containsEntry("verbose", "true"); // node ids, among others
+    assertThat(parse("--scenario", "x", "--ui", "fancy").problems())
+        .containsExactly("--ui-type: cannot use 'fancy': expected one of auto, dashboard, simple, none");
+  }
+
+  @Test
+  void aLockViolationIsPrintedInFullWhenItHappensAndInTheResults() {
+    java.util.Properties before = (java.util.Properties) System.getProperties().clone();
+    PrintStream console = System.out;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8)); // the engine prints on the JVM's console
+    try {
+      int status = main("profile", "--scenario", "inferencex-agentx-mvp", "--url", "localhost:1", "--model", "m",
+          "--public-dataset", "semianalysis_cc_traces_weka_062126", "--ignore-trace-delays", "true");
+      String printed = out.toString(StandardCharsets.UTF_8);
+      assertThat(status).isEqualTo(ScenarioRun.FAILED);
+      // which setting, why, and what to do: at once, and again in the results
+      String setting = "infermark.ignore-trace-delays: got 'true', required 'unset' (recorded trace delays are part of the workload)";
+      assertThat(printed).contains("infermark: inferencex-agentx-mvp run cannot start: Scenario 'inferencex-agentx-mvp' "
+          + "invariants violated (1 conflict):\ninfermark:   - " + setting + "\ninfermark: ");
+      assertThat(printed).contains("  FAILED   inferencex-agentx-mvp run: Scenario 'inferencex-agentx-mvp' invariants "
+          + "violated (1 conflict):\n" + " ".repeat(11) + "  - " + setting + "\n" + " ".repeat(11));
+      assertThat(printed).contains("unsafe-override");
+    } finally {
+      System.setOut(console);
+      System.setProperties(before);
+    }
+  }
+
+  @Test
+  void theResultsListSaysOneMistakeOnce() {
+    ScenarioRun.Outcomes o = new ScenarioRun.Outcomes();
+    String cause = "the target http://127.0.0.1:9 cannot be benchmarked: nothing is listening at 127.0.0.1:9";
+    for (String run : List.of("chat [inputTokens=128]", "chat [inputTokens=1024]")) {
+      o.record(new ScenarioRun.Outcome("FAILED", run, cause));
+      o.record(new ScenarioRun.Outcome("SKIPPED", run + " error_rate", "the run failed: " + cause));
+    }
+    ByteArrayOutputStream shown = new ByteArrayOutputStream();
+    o.print(new PrintStream(shown, true, StandardCharsets.UTF_8));
+    assertThat(shown.toString(StandardCharsets.UTF_8)).contains(
+        "  FAILED   chat [inputTokens=128]: " + cause + "\n",
+        "  SKIPPED  chat [inputTokens=128] error_rate: the run failed: the same as above\n",
+        "  FAILED   chat [inputTokens=1024]: the same as above\n",
+        "  SKIPPED  chat [inputTokens=1024] error_rate: the run failed: the same as above\n");
   }
 
   @Test
   void theCommandExitsWithTheUsageStatusAndSaysWhy() {
     assertThat(main("profile", "--scenario", "mmlu", "--server-profiler", "--preset", "smoke")).isEqualTo(ProfileCommand.USAGE);
     assertThat(err.toString()).contains("an AIPerf flag infermark does not support: --server-profiler");
-    assertThat(main("profile", "--model", "m")).isEqualTo(ProfileCommand.USAGE);
-    assertThat(err.toString()).contains("--scenario NAME is missing");
+    assertThat(main("profile", "--scenario", " ")).isEqualTo(ProfileCommand.USAGE);
+    assertThat(err.toString()).contains("--scenario is empty");
     assertThat(main("profile", "--scenario", "mmluu")).isEqualTo(ProfileCommand.USAGE);
     assertThat(err.toString()).contains("no scenario is called 'mmluu'. Did you mean mmlu?");
   }

@@ -1,13 +1,6 @@
 package dev.infermark.bench;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
@@ -25,13 +16,11 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.client.OpenAiClient;
 import dev.infermark.client.ServerClient;
-import dev.infermark.client.StreamTap;
 import dev.infermark.json.Json;
 import dev.infermark.run.Progress;
 import dev.infermark.run.RunRecording;
 import dev.infermark.scenario.Standard;
 import dev.infermark.settings.Settings;
-import dev.infermark.testkit.CBuild;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -75,14 +64,10 @@ public final class ClientBench {
     List<String> transports = Arrays.stream((named.isBlank() ? "netty,jdk" : named).split(","))
         .map(String::trim).filter(s -> !s.isEmpty()).toList();
     String only = System.getProperty("bench.cases", "");
-    ObjectNode root = Json.object();
-    root.put("processors", Runtime.getRuntime().availableProcessors());
-    root.put("java", Runtime.version().toString());
-    ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(root.withArray("jvm_args")::add);
-    root.put("system_load_average_start", load());
+    ObjectNode root = Jvm.describe();
     Files.createDirectories(out.toAbsolutePath().getParent());
 
-    Path floor = buildFloor(out.toAbsolutePath().getParent(), root);
+    Path floor = SseFloor.build(out.toAbsolutePath().getParent(), root);
     if (floor != null) {
       ObjectNode cases = root.putObject("cases");
       for (Case c : CASES) {
@@ -93,64 +78,25 @@ public final class ClientBench {
         cases.set(c.name(), o);
       }
     }
-    root.put("system_load_average_end", load());
+    root.put("system_load_average_end", Jvm.load());
     Json.PRETTY.writeValue(out.toFile(), root);
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  /** Compiles sse_floor.c; null (and a {@code skipped} reason in the output) when it cannot. */
-  private static Path buildFloor(Path dir, ObjectNode root) throws Exception {
-    Path src = floorSource();
-    if (src == null) {
-      return skip(root, "no shared/bench/sse_floor.c found upwards from " + Path.of("").toAbsolutePath()
-          + " (set -Dbench.floor-src)");
-    }
-    CBuild.Result built = CBuild.compile(src, dir.resolve("sse_floor"));
-    if (!built.ok()) {
-      return skip(root, built.skipped());
-    }
-    root.put("floor_source", src.toString());
-    return built.bin();
-  }
-
-  private static Path skip(ObjectNode root, String why) {
-    System.out.println("client benchmark skipped: " + why);
-    root.put("skipped", why);
-    return null;
-  }
-
-  private static Path floorSource() {
-    String p = System.getProperty("bench.floor-src");
-    if (p != null && !p.isBlank()) {
-      return Files.isRegularFile(Path.of(p)) ? Path.of(p) : null;
-    }
-    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-      Path f = d.resolve("shared/bench/sse_floor.c");
-      if (Files.isRegularFile(f)) {
-        return f;
-      }
-    }
-    return null;
-  }
-
   private static ObjectNode runCase(Path floor, Case c, List<String> transports, Path dir) throws Exception {
-    int port = freePort();
-    Process server = start(floor, "serve", Integer.toString(port), Integer.toString(c.intervalMs()),
-        Integer.toString(c.tokens()), c.mode());
+    int port = SseFloor.freePort();
     // short streams of the same shape, for warming up what runs once per request
-    int shortPort = freePort();
-    Process shortServer = start(floor, "serve", Integer.toString(shortPort), Integer.toString(c.intervalMs()),
-        Integer.toString(SHORT_TOKENS), c.mode());
+    int shortPort = SseFloor.freePort();
+    List<Process> servers = List.of(SseFloor.serve(floor, port, c.intervalMs(), c.tokens(), c.mode()),
+        SseFloor.serve(floor, shortPort, c.intervalMs(), SHORT_TOKENS, c.mode()));
     try {
-      awaitListening(server);
-      awaitListening(shortServer);
       ObjectNode o = Json.object();
       o.put("streams", c.streams());
       o.put("tokens", c.tokens());
       o.put("interval_ms", c.intervalMs());
       o.put("mode", c.mode());
-      o.put("system_load_average", load());
-      ObjectNode f = floorClient(floor, port, c.streams());
+      o.put("system_load_average", Jvm.load());
+      ObjectNode f = SseFloor.client(floor, port, c.streams());
       System.out.println(c.name() + " floor: " + f);
       f.put("complete", f.path("chunks").asLong() == (long) c.streams() * c.tokens());
       o.set("floor", f);
@@ -166,51 +112,8 @@ public final class ClientBench {
       }
       return o;
     } finally {
-      for (Process p : List.of(server, shortServer)) {
-        p.destroy();
-        p.waitFor(10, TimeUnit.SECONDS);
-      }
+      SseFloor.stop(servers);
     }
-  }
-
-  /** Starts sse_floor with the soft open-files limit raised to the hard one (20,000 here). */
-  private static Process start(Path floor, String... args) throws IOException {
-    String cmd = "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\"";
-    List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, floor.toString()));
-    argv.addAll(List.of(args));
-    return new ProcessBuilder(argv).start();
-  }
-
-  private static void awaitListening(Process server) throws IOException {
-    BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = err.readLine()) != null) {
-      if (line.contains("listening")) {
-        Thread.ofVirtual().start(() -> err.lines().forEach(l -> System.out.println("sse_floor serve: " + l)));
-        Thread.ofVirtual().start(() -> {
-          try {
-            server.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-          } catch (IOException ignored) {
-            // the server is gone
-          }
-        });
-        return;
-      }
-    }
-    throw new IOException("sse_floor serve exited before listening (exit " + server.exitValue() + ")");
-  }
-
-  private static ObjectNode floorClient(Path floor, int port, int streams) throws Exception {
-    Process p = start(floor, "client", Integer.toString(port), Integer.toString(streams));
-    Thread errs = Thread.ofVirtual().start(() -> new BufferedReader(new InputStreamReader(p.getErrorStream(),
-        StandardCharsets.UTF_8)).lines().forEach(l -> System.out.println("sse_floor client: " + l)));
-    String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0 || json.isEmpty()) {
-      p.destroyForcibly();
-      throw new IOException("sse_floor client failed (exit " + (p.isAlive() ? "none" : p.exitValue()) + "): " + json);
-    }
-    errs.join(1000);
-    return (ObjectNode) Json.parse(json.lines().reduce((a, b) -> b).orElseThrow());
   }
 
   /** Measures one transport: a warm-up round, then the case on a fresh client with the run's recording. */
@@ -218,7 +121,7 @@ public final class ClientBench {
     Settings settings = Settings.of(Map.of("model", "floor", "request-timeout", "300s", "transport", transport));
     warmUp(base, shortBase, settings, c, dir);
     System.gc();
-    Errors errors = new Errors(c.streams() * (c.tokens() + 4));
+    TsErrors errors = new TsErrors(c.streams() * (c.tokens() + 4));
     Path runDir = Files.createTempDirectory(dir, "client-" + transport + "-");
     ServerClient client = Standard.clients().create(settings, java.util.List.of(base), new Progress());
     if (client instanceof OpenAiClient oc) {
@@ -231,17 +134,17 @@ public final class ClientBench {
     Map<String, Long> byGroup;
     long alloc;
     try (client; RunRecording rec = Standard.recordings().open(runDir, settings, client)) {
-      long[] gc0 = gc();
-      long jit0 = jitMs();
+      long[] gc0 = Jvm.gc();
+      long jit0 = Jvm.jitMs();
       Map<String, Long> threads0 = ThreadCpu.byGroup();
-      long alloc0 = allocatedBytes();
-      long cpu0 = cpuNs();
+      long alloc0 = Jvm.allocatedBytes();
+      long cpu0 = Jvm.cpuNs();
       records = round(client, rec, c.streams(), c.tokens(), "s");
-      cpu = cpuNs() - cpu0;
-      alloc = allocatedBytes() - alloc0;
+      cpu = Jvm.cpuNs() - cpu0;
+      alloc = Jvm.allocatedBytes() - alloc0;
       byGroup = ThreadCpu.minus(ThreadCpu.byGroup(), threads0);
-      jitMs = jitMs() - jit0;
-      long[] gc1 = gc();
+      jitMs = Jvm.jitMs() - jit0;
+      long[] gc1 = Jvm.gc();
       gc = new long[] {gc1[0] - gc0[0], gc1[1] - gc0[1]};
     }
     long chunks = records.stream().mapToLong(r -> r.contentChunkNs().length).sum();
@@ -256,7 +159,7 @@ public final class ClientBench {
     records.stream().filter(r -> !r.ok()).limit(3).forEach(r -> o.withArray("error_examples").add(r.error().toString()));
     double wall = (last - first) / 1e9;
     o.put("chunks_per_s", Math.round(chunks / (wall > 0 ? wall : 1)));
-    o.put("client_cpu_us_per_chunk", round2(cpu / 1e3 / Math.max(1, chunks)));
+    o.put("client_cpu_us_per_chunk", Jvm.round2(cpu / 1e3 / Math.max(1, chunks)));
     // what the collector took in the window (G1 counts concurrent cycles too): a limit on timestamps
     o.put("gc_collections", gc[0]);
     o.put("gc_time_ms", gc[1]);
@@ -280,7 +183,7 @@ public final class ClientBench {
       o.put("ts_error_p99_ms", e[(int) (e.length * 0.99)] / 1e6);
       o.put("ts_error_max_ms", e[e.length - 1] / 1e6);
     }
-    deleteTree(runDir);
+    Jvm.deleteTree(runDir);
     return o;
   }
 
@@ -299,18 +202,18 @@ public final class ClientBench {
   private static void warmUp(URI base, URI shortBase, Settings settings, Case c, Path dir) throws Exception {
     int requests = Integer.getInteger("bench.warmup-requests", 20_000);
     int shortRounds = 0;
-    long jit0 = jitMs();
+    long jit0 = Jvm.jitMs();
     for (int done = 0; done < requests; done += c.streams()) {
       warmRound(shortBase, settings, c, SHORT_TOKENS, dir, "short" + ++shortRounds);
     }
-    System.out.println("  warm-up: " + shortRounds + " rounds of " + c.streams() + " short streams, JIT " + (jitMs() - jit0) + " ms");
+    System.out.println("  warm-up: " + shortRounds + " rounds of " + c.streams() + " short streams, JIT " + (Jvm.jitMs() - jit0) + " ms");
     int max = Math.max(2, Integer.getInteger("bench.warmup-rounds", 10));
     // a slow transport (jdk at 10,000 streams: ~1 minute a round) stops warming after this long
     long until = System.nanoTime() + Integer.getInteger("bench.warmup-seconds", 120) * 1_000_000_000L;
     for (int i = 1; i <= max; i++) {
-      jit0 = jitMs();
+      jit0 = Jvm.jitMs();
       warmRound(base, settings, c, c.tokens(), dir, "warm" + i);
-      long jit = jitMs() - jit0;
+      long jit = Jvm.jitMs() - jit0;
       System.out.println("  warm-up round " + i + ": JIT " + jit + " ms");
       if (i >= 2 && (jit < 150 || System.nanoTime() > until)) {
         return;
@@ -323,11 +226,11 @@ public final class ClientBench {
     try (ServerClient warm = Standard.clients().create(settings, List.of(base), new Progress());
          RunRecording rec = Standard.recordings().open(warmDir, settings, warm)) {
       if (warm instanceof OpenAiClient oc) {
-        oc.tap(new Errors(c.streams() * (tokens + 4))); // the measured round's path, tap included
+        oc.tap(new TsErrors(c.streams() * (tokens + 4))); // the measured round's path, tap included
       }
       round(warm, rec, c.streams(), tokens, tag);
     }
-    deleteTree(warmDir);
+    Jvm.deleteTree(warmDir);
   }
 
   private static List<RequestRecord> round(ServerClient client, RunRecording rec, int streams, int tokens, String tag)
@@ -348,111 +251,19 @@ public final class ClientBench {
     return new ArrayList<>(records);
   }
 
-  /** Receive time minus {@code sent_ns} of every chunk that carries one. */
-  static final class Errors implements StreamTap {
-    private static final byte[] KEY = "\"sent_ns\":".getBytes(StandardCharsets.US_ASCII);
-    private final long[] values;
-    private final AtomicInteger n = new AtomicInteger();
-
-    Errors(int capacity) {
-      values = new long[capacity];
-    }
-
-    @Override
-    public void onMessage(String requestId, byte[] data, int offset, int length, long receivedNs) {
-      int at = indexOf(data, offset, length);
-      if (at < 0) {
-        return;
-      }
-      long sent = 0;
-      for (int i = at + KEY.length; i < offset + length && data[i] >= '0' && data[i] <= '9'; i++) {
-        sent = sent * 10 + (data[i] - '0');
-      }
-      int k = n.getAndIncrement();
-      if (k < values.length) {
-        values[k] = receivedNs - sent;
-      }
-    }
-
-    private static int indexOf(byte[] d, int off, int len) {
-      outer:
-      for (int i = off + len - KEY.length; i >= off; i--) { // sent_ns is near the end of the chunk
-        for (int j = 0; j < KEY.length; j++) {
-          if (d[i + j] != KEY[j]) {
-            continue outer;
-          }
-        }
-        return i;
-      }
-      return -1;
-    }
-
-    long[] sorted() {
-      long[] a = Arrays.copyOf(values, Math.min(n.get(), values.length));
-      Arrays.sort(a);
-      return a;
-    }
-  }
-
   private static void ratios(ObjectNode m, ObjectNode floor) {
     ObjectNode r = m.putObject("ratios");
     double cpu = m.path("client_cpu_us_per_chunk").asDouble() / floor.path("client_cpu_us_per_chunk").asDouble();
     double fp99 = floor.path("ts_error_p99_ms").asDouble();
     double p99 = m.path("ts_error_p99_ms").asDouble(Double.NaN);
-    r.put("cpu_per_chunk", round2(cpu));
-    r.put("ts_error_p50", round2(m.path("ts_error_p50_ms").asDouble(Double.NaN) / floor.path("ts_error_p50_ms").asDouble()));
-    r.put("ts_error_p99", round2(p99 / fp99));
-    r.put("chunks_per_s", round2(m.path("chunks_per_s").asDouble() / floor.path("chunks_per_s").asDouble()));
+    r.put("cpu_per_chunk", Jvm.round2(cpu));
+    r.put("ts_error_p50", Jvm.round2(m.path("ts_error_p50_ms").asDouble(Double.NaN) / floor.path("ts_error_p50_ms").asDouble()));
+    r.put("ts_error_p99", Jvm.round2(p99 / fp99));
+    r.put("chunks_per_s", Jvm.round2(m.path("chunks_per_s").asDouble() / floor.path("chunks_per_s").asDouble()));
     // the targets of issue 12
     r.put("cpu_target_met", cpu <= 2);
-    r.put("ts_error_p99_target_ms", round2(2 * fp99 + 1));
+    r.put("ts_error_p99_target_ms", Jvm.round2(2 * fp99 + 1));
     r.put("ts_error_target_met", p99 <= 2 * fp99 + 1);
     r.put("no_errors", m.path("errors").asLong() == 0 && m.path("chunks").asLong() > 0);
-  }
-
-  private static double round2(double v) {
-    return Double.isFinite(v) ? Math.round(v * 100) / 100.0 : v;
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
-
-  private static double load() {
-    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-  }
-
-  private static long[] gc() {
-    long n = 0;
-    long ms = 0;
-    for (var b : ManagementFactory.getGarbageCollectorMXBeans()) {
-      n += Math.max(0, b.getCollectionCount());
-      ms += Math.max(0, b.getCollectionTime());
-    }
-    return new long[] {n, ms};
-  }
-
-  private static long allocatedBytes() {
-    return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
-        && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t.getTotalThreadAllocatedBytes() : -1;
-  }
-
-  private static long jitMs() {
-    var b = ManagementFactory.getCompilationMXBean();
-    return b != null && b.isCompilationTimeMonitoringSupported() ? b.getTotalCompilationTime() : 0;
-  }
-
-  private static long cpuNs() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-  }
-
-  private static void deleteTree(Path p) throws IOException {
-    try (var s = Files.walk(p)) {
-      for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(q);
-      }
-    }
   }
 }

@@ -19,13 +19,14 @@ class BuiltInScenariosDiscoveryTest {
   void everyShippedScenarioIsDiscoveredWithoutIssues() {
     EngineDiscoveryResults r = EngineTestKit.engine("infermark")
         .selectors(selectPackage("dev.infermark.agentx"), selectPackage("dev.infermark.agentperf"),
-            selectPackage("dev.infermark.accuracy"), selectPackage("dev.infermark.examples"))
+            selectPackage("dev.infermark.accuracy"), selectPackage("dev.infermark.chat"),
+            selectPackage("dev.infermark.examples"))
         .configurationParameter("infermark.url", "127.0.0.1:9").discover();
     assertThat(r.getDiscoveryIssues()).extracting(DiscoveryIssue::message).isEmpty();
     assertThat(r.getEngineDescriptor().getChildren()).extracting(TestDescriptor::getDisplayName)
         .contains("inferencex-agentx-mvp", "aa-agentperf", "aa-agentperf-deepseek-v4-pro", "aa-agentperf-gpt-oss-120b",
             "mmlu", "mmlu_pro", "aime", "hellaswag", "bigbench", "aime24", "aime25", "math_500", "gpqa_diamond",
-            "lcb_codegeneration", "gsm8k", "chat-latency")
+            "lcb_codegeneration", "gsm8k", "chat", "chat-latency", "poisson-sweep")
         .allMatch(name -> !name.endsWith("Scenario"), "no scenario is broken (a broken one shows its class name)");
   }
 

@@ -33,7 +33,9 @@ class BuiltInSmokeTest {
   @CsvSource({
       "mmlu, accuracy_results.csv, true",
       "gsm8k, accuracy_results.csv, false",
-      "aa-agentperf, agentperf_results.json, true"})
+      "aa-agentperf, agentperf_results.json, true",
+      "aa-agentperf-kimi-k3, agentperf_results.json, true",
+      "chat, profile_export_aiperf.csv, false"})
   void smokePresetCompletesAndWritesItsArtifacts(String scenario, String methodologyFile, boolean openReport)
       throws IOException {
     EngineExecutionResults r = EngineTestKit.engine("infermark")
@@ -47,6 +49,15 @@ class BuiltInSmokeTest {
     Condition<Event> runNode = new Condition<>(e -> "run".equals(e.getTestDescriptor().getUniqueId().getLastSegment().getType()),
         "the run node");
     r.testEvents().assertThatEvents().haveExactly(1, event(test(), runNode, finishedSuccessfully()));
+    // Every SLO node (AgentPerf's output-speed tiers included) says what it measured, in which unit, against what.
+    r.allEvents().reportingEntryPublished().stream()
+        .filter(e -> "slo".equals(e.getTestDescriptor().getUniqueId().getLastSegment().getType()))
+        .map(e -> e.getRequiredPayload(org.junit.platform.engine.reporting.ReportEntry.class).getKeyValuePairs())
+        .forEach(entries -> assertThat(entries).as(scenario).containsKeys("measured", "unit", "threshold", "passed"));
+    assertThat(r.allEvents().reportingEntryPublished().stream()
+        .filter(e -> "slo".equals(e.getTestDescriptor().getUniqueId().getLastSegment().getType())).count())
+        .as("SLO nodes with entries").isEqualTo(r.testEvents().started().stream()
+            .filter(e -> "slo".equals(e.getTestDescriptor().getUniqueId().getLastSegment().getType())).count());
     Path dir = RunFolders.latest(artifacts.resolve(scenario)).orElseThrow();
     assertThat(RunFolders.all(artifacts)).containsExactly(dir);
     for (String f : new String[] {"profile_export_aiperf.json", "profile_export.jsonl", "profile_export_aiperf.csv",

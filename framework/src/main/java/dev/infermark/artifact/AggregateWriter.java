@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.MetricValue;
@@ -111,7 +112,7 @@ public final class AggregateWriter {
     Path dir = runDir.resolve(DIR);
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
-    Json.PRETTY.writeValue(file.toFile(), root);
+    AtomicFile.write(file, out -> Json.PRETTY.writeValue(out, root));
     return file;
   }
 

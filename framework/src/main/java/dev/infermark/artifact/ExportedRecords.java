@@ -49,7 +49,18 @@ public final class ExportedRecords {
    * @throws UncheckedIOException naming the file and line that cannot be read or parsed
    */
   public static void read(Path file, Consumer<RequestRecord> into) {
-    JsonLines.read(file, JsonLines.Policy.STRICT, line -> into.accept(record(line)));
+    read(file, JsonLines.Policy.STRICT, into);
+  }
+
+  /**
+   * Reads the lines of a {@code profile_export.jsonl} under {@code policy}: {@link JsonLines.Policy#TORN_TAIL}
+   * for the journal of a run that was killed (its last line may be torn).
+   *
+   * @return the lines skipped
+   * @throws UncheckedIOException naming the file and line that stops the read
+   */
+  public static JsonLines.Skipped read(Path file, JsonLines.Policy policy, Consumer<RequestRecord> into) {
+    return JsonLines.read(file, policy, line -> into.accept(record(line)));
   }
 
   /**

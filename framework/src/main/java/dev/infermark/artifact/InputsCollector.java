@@ -3,7 +3,6 @@ package dev.infermark.artifact;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +12,7 @@ import java.util.Map;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.client.RequestBodyListener;
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import tools.jackson.core.JsonGenerator;
 
@@ -53,7 +53,11 @@ public final class InputsCollector implements RequestBodyListener {
 
   /** Writes {@code inputs.json}. */
   public synchronized void write(Path file) throws IOException {
-    try (OutputStream out = Files.newOutputStream(file); JsonGenerator g = Json.MAPPER.createGenerator(out)) {
+    AtomicFile.write(file, out -> write(out));
+  }
+
+  private void write(OutputStream out) throws IOException {
+    try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
       g.writeStartObject();
       g.writeName("data");
       g.writeStartArray();

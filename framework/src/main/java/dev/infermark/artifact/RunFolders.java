@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.infermark.files.AtomicFile;
+
 /**
  * Where runs write: a new folder per run, {@code <artifact-dir>/<scenario>/<timestamp>[-params]/}
  * (timestamp in UTC, {@code 20261201T233507Z}; {@code -2}, {@code -3} appended when that name is
@@ -62,8 +64,7 @@ public final class RunFolders {
         Files.createSymbolicLink(tmp, name);
       } catch (UnsupportedOperationException | IOException noLinks) {
         Files.deleteIfExists(tmp);
-        Files.deleteIfExists(latest);
-        Files.writeString(latest, name + "\n", StandardCharsets.UTF_8);
+        AtomicFile.writeString(latest, name + "\n");
         return;
       }
       try {

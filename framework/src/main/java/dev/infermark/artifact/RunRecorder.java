@@ -4,12 +4,15 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
@@ -40,13 +43,17 @@ import dev.infermark.settings.Settings;
 import tools.jackson.core.exc.JacksonIOException;
 
 /**
- * A run's record sink: streams each profiling record to {@code profile_export.jsonl} as it
- * arrives (one line, flushed, so a crash loses at most the requests in flight), keeps what the
- * metrics need per phase, and at the end says what it measured ({@link Recorded}), from which the
- * result formats write the run's files.
+ * A run's record sink: streams each profiling record to {@code profile_export.jsonl} (the run's
+ * journal) as it arrives, one line written to the file at once, so a process killed at any moment
+ * leaves every request completed before as a whole line (at most the last line torn, which readers
+ * skip); keeps what the metrics need per phase, and at the end says what it measured
+ * ({@link Recorded}), from which the result formats write the run's files. A journal that cannot
+ * be written (a full disk) is cut back to its last whole line, written no further, and reported at
+ * once ({@link #onWriteFailure}) and by {@link #finish}.
  *
  * <p>Runner usage: {@code new RunRecorder(dir, settings)}; {@link #attach(OpenAiClient)};
- * pass it as the run's {@link RecordSink}; after the load generator returns,
+ * {@link #started(RunInfo)} ({@code run_start.json}: what a crashed run's summary is rebuilt with,
+ * {@link JournalSummary}); pass it as the run's {@link RecordSink}; after the load generator returns,
  * {@link #measure(RunResult)} (the result with every statistic), {@link #finish(RunInfo)} (writes
  * {@code inputs.json}, returns what was measured for {@code ResultFormats}); then {@link #close()}.
  * Thread-safe.
@@ -56,14 +63,25 @@ public final class RunRecorder implements RunRecording {
   public static final String JSON = AiperfJsonFormat.FILE;
   public static final String CSV = AiperfCsvFormat.FILE;
   public static final String INPUTS = "inputs.json";
+  public static final String START = RunStart.FILE;
 
   private final Path dir;
   private final ReentrantLock lock = new ReentrantLock();
+  /**
+   * The journal's file, or {@code null} for a recorder that keeps none ({@link #measuring}). Not a
+   * {@code FileChannel}: records are written on the senders' threads, which a cancelled run interrupts,
+   * and an interrupt closes a channel for good.
+   */
+  private final RandomAccessFile file;
   private final OutputStream jsonl;
+  /** Bytes written to the journal, and of them the whole lines': where a failed write is cut back to. */
+  private long written;
+  private long committed;
+  private volatile Consumer<String> onWriteFailure = m -> { };
   private final PhaseMetrics warmup;
   private final PhaseMetrics profiling;
   private final InputsCollector inputs = new InputsCollector();
-  private final ClientSelfCheck selfCheck = ClientSelfCheck.start();
+  private final ClientSelfCheck selfCheck;
   private final ProfilingWindow window = new ProfilingWindow();
   private UrlCounts urlCounts;
   private final AtomicLong requestNum = new AtomicLong();
@@ -83,16 +101,73 @@ public final class RunRecorder implements RunRecording {
     Goodput goodput = Goodput.parse(settings.get(Keys.GOODPUT));
     this.warmup = new PhaseMetrics(Phase.WARMUP.label(), goodput);
     this.profiling = new PhaseMetrics(Phase.PROFILING.label(), goodput);
-    Path file = artifactDir.resolve(JSONL);
+    Path path = artifactDir.resolve(JSONL);
     try {
       Files.createDirectories(artifactDir);
-      this.jsonl = new BufferedOutputStream(Files.newOutputStream(file), 64 * 1024);
+      Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING).close();
+      this.file = new RandomAccessFile(path.toFile(), "rw");
     } catch (IOException e) {
-      selfCheck.stop(0);
-      throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot create " + path + ": " + e.getMessage(), e);
     }
+    this.jsonl = new BufferedOutputStream(new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        file.write(b);
+        written++;
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        file.write(b, off, len);
+        written += len;
+      }
+
+      @Override
+      public void close() throws IOException {
+        file.close();
+      }
+    }, 64 * 1024);
+    this.selfCheck = ClientSelfCheck.start();
   }
 
+  /** A recorder that writes nothing and measures no client: the metrics of records read back. */
+  private RunRecorder(Settings settings) {
+    this.dir = null;
+    Goodput goodput = Goodput.parse(settings.get(Keys.GOODPUT));
+    this.warmup = new PhaseMetrics(Phase.WARMUP.label(), goodput);
+    this.profiling = new PhaseMetrics(Phase.PROFILING.label(), goodput);
+    this.file = null;
+    this.jsonl = null;
+    this.selfCheck = null;
+  }
+
+  /**
+   * A recorder that keeps no journal and measures no client, for records read back from a journal
+   * ({@link JournalSummary}): feed it with {@link #accept}, then {@link #measured()}.
+   */
+  static RunRecorder measuring(Settings settings) {
+    return new RunRecorder(settings);
+  }
+
+  /**
+   * Keeps the run's identity beside the journal ({@code run_start.json}, written whole), before any
+   * load: a run that never writes its summary (killed, crashed) has it rebuilt with it.
+   *
+   * @throws UncheckedIOException naming the file
+   */
+  @Override
+  public void started(RunInfo info) {
+    RunStart.write(dir, info);
+  }
+
+  /**
+   * What to do once when the journal cannot be written (a full disk): the runner aborts the run, whose
+   * records can no longer be kept. Called with {@code cannot write FILE: why}, outside the recorder's lock.
+   */
+  @Override
+  public void onWriteFailure(Consumer<String> action) {
+    this.onWriteFailure = action;
+  }
   /**
    * Collects the client's request bodies (inputs.json), connection waits (self-check) and requests
    * per URL ({@code metadata.urls}).
@@ -118,6 +193,7 @@ public final class RunRecorder implements RunRecording {
     RecordMetrics m = RecordMetrics.of(r);
     boolean cancelled = r.error() != null && r.error().kind() == ErrorKind.CANCELLED;
     window.record(r);
+    IOException failed = null;
     lock.lock();
     try {
       contentChunks += r.contentChunkNs().length;
@@ -125,23 +201,42 @@ public final class RunRecorder implements RunRecording {
         urlCounts.add(r);
       }
       (r.phase() == Phase.WARMUP ? warmup : profiling).add(r, m);
-      if (closed || writeFailure != null) {
+      if (jsonl == null || closed || writeFailure != null) {
         return;
       }
-      // Serialised straight into the file's buffer, under the lock (a few µs; no copy of the line).
+      // Serialised straight into the file's buffer, under the lock (a few µs; no copy of the line),
+      // and written to the file with its newline: a kill after this loses nothing of it.
       // Warmup rows are exported too, tagged metadata.benchmark_phase = "warmup" (as AIPerf does);
       // metrics keep them apart.
       ExportRecords.write(jsonl, r, m, requestNum.getAndIncrement(), cancelled);
       jsonl.write('\n');
       jsonl.flush();
+      committed = written;
     } catch (JacksonIOException e) {
-      writeFailure = e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e);
+      failed = writeFailed(e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e));
     } catch (IOException e) {
-      // Keep the run going; finish() reports the failure.
-      writeFailure = e;
+      failed = writeFailed(e);
     } finally {
       lock.unlock();
     }
+    if (failed != null) {
+      onWriteFailure.accept("cannot write " + dir.resolve(JSONL) + ": " + failed.getMessage());
+    }
+  }
+
+  /**
+   * Under the lock: keeps the failure for {@link #finish}, cuts the journal back to its last whole
+   * line (a partly written one is no record) and writes it no further; the run's metrics still count
+   * every record.
+   */
+  private IOException writeFailed(IOException e) {
+    writeFailure = e;
+    try {
+      file.setLength(committed);
+    } catch (IOException ignored) {
+      // the journal keeps a torn last line, which readers skip
+    }
+    return e;
   }
 
   /** A phase boundary the harness announced: marks the profiling window ({@code start_time}/{@code end_time}). */
@@ -160,8 +255,11 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
-  /** Stops the self-check (first call) and returns its result. */
+  /** Stops the self-check (first call) and returns its result; {@code null} for a recorder that measures no client. */
   public SelfCheckResult selfCheck() {
+    if (selfCheck == null) {
+      return null;
+    }
     long chunks;
     lock.lock();
     try {
@@ -169,7 +267,7 @@ public final class RunRecorder implements RunRecording {
     } finally {
       lock.unlock();
     }
-    return selfCheck.stop(chunks);
+    return selfCheck.stop(chunks, ClientSelfCheck.Finest.of(summary(Phase.PROFILING)));
   }
 
   /**
@@ -182,8 +280,9 @@ public final class RunRecorder implements RunRecording {
    *     {@code profile_export.jsonl})
    */
   public Recorded finish(RunInfo info) {
-    Summary p = summary(Phase.PROFILING);
-    Summary w = summary(Phase.WARMUP);
+    if (jsonl == null) {
+      throw new IllegalStateException("a recorder of records read back writes no run: use measured()");
+    }
     SelfCheckResult sc = selfCheck();
     lock.lock();
     try {
@@ -196,15 +295,23 @@ public final class RunRecorder implements RunRecording {
     } finally {
       lock.unlock();
     }
-    Path current = dir.resolve(INPUTS);
     try {
-      inputs.write(current);
-    } catch (IOException | RuntimeException e) {
-      throw new UncheckedIOException("cannot write " + current + ": " + e.getMessage(),
-          e instanceof IOException io ? io : new IOException(e));
+      inputs.write(dir.resolve(INPUTS));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
     }
+    return recorded(sc);
+  }
+
+  /** What the records fed so far measured, without a client self-check and writing nothing. */
+  Recorded measured() {
+    return recorded(null);
+  }
+
+  private Recorded recorded(SelfCheckResult sc) {
     List<Recorded.UrlCount> urls = locked(() -> urlCounts == null ? List.of() : urlCounts.counts());
-    return new Recorded(p, w, window.start(), window.end(), sc, inputs.dropped(), urls);
+    return new Recorded(summary(Phase.PROFILING), summary(Phase.WARMUP), window.start(), window.end(), sc,
+        inputs.dropped(), urls);
   }
 
   /**
@@ -261,11 +368,13 @@ public final class RunRecorder implements RunRecording {
       }
     }
     SelfCheckResult sc = selfCheck();
-    value(result, "client_scheduler_lag_p50", sc.schedulerLagP50Ms(), "ms");
-    value(result, "client_scheduler_lag_p99", sc.schedulerLagP99Ms(), "ms");
-    value(result, "client_connection_wait_p99", sc.poolWaitP99Ms(), "ms");
-    value(result, "client_cpu_fraction", sc.cpuFraction(), "");
-    value(result, "client_cpu_us_per_read", sc.cpuUsPerRead(), "us");
+    if (sc != null) {
+      value(result, "client_scheduler_lag_p50", sc.schedulerLagP50Ms(), "ms");
+      value(result, "client_scheduler_lag_p99", sc.schedulerLagP99Ms(), "ms");
+      value(result, "client_connection_wait_p99", sc.poolWaitP99Ms(), "ms");
+      value(result, "client_cpu_fraction", sc.cpuFraction(), "");
+      value(result, "client_cpu_us_per_read", sc.cpuUsPerRead(), "us");
+    }
     s.stats(MetricDefs.TTFT).ifPresent(t -> {
       entry(result, "ttft_p50_ms", t.p50());
       entry(result, "ttft_p99_ms", t.p99());
@@ -279,7 +388,7 @@ public final class RunRecorder implements RunRecording {
     s.value(MetricDefs.GOODPUT).ifPresent(v -> entry(result, "goodput", v));
     result.reportEntry("request_count", Long.toString(s.requestCount()));
     result.reportEntry("error_request_count", Long.toString(s.errorCount()));
-    if (sc.warning() != null) {
+    if (sc != null && sc.warning() != null) {
       result.reportEntry("client_self_check", sc.warning());
     }
   }
@@ -295,14 +404,18 @@ public final class RunRecorder implements RunRecording {
   }
 
   /**
-   * Closes and deletes {@code profile_export.jsonl}, and the run dir when nothing else is in it:
-   * the run failed before sending anything, so it leaves no artifacts.
+   * Closes and deletes {@code profile_export.jsonl} and {@code run_start.json}, and the run dir when
+   * nothing else is in it: the run failed before sending anything, so it leaves no artifacts.
    */
   @Override
   public void discard() {
     close();
+    if (dir == null) {
+      return;
+    }
     try {
       Files.deleteIfExists(dir.resolve(JSONL));
+      Files.deleteIfExists(dir.resolve(START));
       Files.deleteIfExists(dir);
     } catch (java.nio.file.DirectoryNotEmptyException kept) {
       // other files are there (a methodology's own, an earlier run's): leave the folder
@@ -311,15 +424,22 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
-  /** Flushes and closes {@code profile_export.jsonl} and stops the self-check. */
+  /**
+   * Flushes and closes {@code profile_export.jsonl} and stops the self-check. After a failed write
+   * (which {@link #finish} reports) the journal is closed as it was cut back, without writing more.
+   */
   @Override
   public void close() {
     selfCheck();
     lock.lock();
     try {
-      if (!closed) {
+      if (!closed && jsonl != null) {
         closed = true;
-        jsonl.close();
+        if (writeFailure != null) {
+          file.close();
+        } else {
+          jsonl.close();
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close " + dir.resolve(JSONL) + ": " + e.getMessage(), e);

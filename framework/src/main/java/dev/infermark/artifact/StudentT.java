@@ -1,18 +1,18 @@
 package dev.infermark.artifact;
 
 /** Student's t distribution: the CDF through the regularised incomplete beta function, and its inverse. */
-final class StudentT {
+public final class StudentT {
   private StudentT() {}
 
   /** P(T &lt;= t) with {@code df} degrees of freedom. */
-  static double cdf(double t, double df) {
+  public static double cdf(double t, double df) {
     double x = df / (df + t * t);
     double tail = 0.5 * regularizedBeta(x, df / 2, 0.5);
     return t >= 0 ? 1 - tail : tail;
   }
 
   /** The {@code p} quantile (0 &lt; p &lt; 1), by bisection to double precision. */
-  static double quantile(double p, double df) {
+  public static double quantile(double p, double df) {
     if (!(p > 0 && p < 1) || !(df > 0)) {
       throw new IllegalArgumentException("t quantile needs 0 < p < 1 and df > 0, got p=" + p + " df=" + df);
     }

@@ -75,6 +75,8 @@ public final class OpenAiClient implements ServerClient {
   private volatile boolean closed;
   /** Set once a response did not end within {@link Exchange#END_AFTER_DONE}: later ones are dropped at [DONE]. */
   private volatile boolean holdsAfterDone;
+  /** What the preflight found the targets serve (the smallest context length), or null. */
+  private volatile ServedContext served;
 
   private OpenAiClient(Settings s, List<URI> baseUris, RequestCounter progress) {
     String type = s.get(Keys.ENDPOINT_TYPE).trim().toLowerCase(Locale.ROOT);
@@ -208,15 +210,26 @@ public final class OpenAiClient implements ServerClient {
    */
   @Override
   public java.util.Optional<String> preflight() {
-    InferenceRequest tiny = new InferenceRequest(dev.infermark.api.request.Phase.WARMUP, null,
+    java.util.function.Function<String, InferenceRequest> tiny = model -> new InferenceRequest(
+        dev.infermark.api.request.Phase.WARMUP, null,
         endpointType.equals("chat") ? List.of(ChatMessage.user("Hi")) : List.of(), endpointType.equals("chat") ? null : "Hi",
-        null, 1, null, false, -1);
+        model, 1, null, false, -1);
     List<String> found = new ArrayList<>();
     for (int i = 0; i < bases.size(); i++) {
-      found.add(Preflight.run(new Preflight.Target(bases.get(i), endpoints.get(i), endpointType, apiKey, models,
-          bodies.write(tiny), bodies.streams(tiny), timeout, tls)));
+      Preflight.Found f = Preflight.run(new Preflight.Target(bases.get(i), endpoints.get(i), endpointType, apiKey, models,
+          model -> bodies.write(tiny.apply(model)), bodies.streams(tiny.apply(null)), timeout, tls));
+      found.add(f.line());
+      if (f.maxModelLen() != null && (served == null || f.maxModelLen() < served.maxModelLen())) {
+        served = new ServedContext(bases.get(i), f.maxModelLen());
+      }
     }
     return java.util.Optional.of(String.join("; ", found));
+  }
+
+  /** The smallest context length the preflight found advertised, if it ran and found one. */
+  @Override
+  public java.util.Optional<ServedContext> servedContext() {
+    return java.util.Optional.ofNullable(served);
   }
 
   /** Sets who sees each request body (inputs.json); {@code null} for nobody. */

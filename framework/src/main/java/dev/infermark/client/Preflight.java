@@ -34,7 +34,9 @@ import tools.jackson.databind.JsonNode;
  * a {@link PreflightException} naming the URL and the cause, instead of a run of failed requests.
  *
  * <p>A server without {@code /v1/models} (404, 405, 501) is tolerated when the request itself
- * works; the model list is then not checked.
+ * works; the model list is then not checked. A model missing from the list is probed too, with a
+ * 1-token request naming it: a server that takes any model name (llama.cpp lists only its alias)
+ * answers it, and the run goes on with a warning naming the served ids; it fails when that request fails.
  */
 final class Preflight {
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -52,17 +54,31 @@ final class Preflight {
    * @param endpointType {@code chat} or {@code completions}, for messages
    * @param apiKey sent as the run sends it, or {@code null}; never shown
    * @param models the run's {@code infermark.model} names (empty: not checked)
-   * @param body the 1-token request body
+   * @param body the 1-token request body naming a model ({@code null}: the run's first, as its requests do)
    * @param stream whether the body asks for a stream
    * @param requestTimeout the run's {@code request-timeout} (the request's deadline is the smaller of it and 60 s)
    * @param tls the TLS context trusting {@code infermark.tls-ca}, or null for the JVM's default
    */
-  record Target(URI base, URI endpoint, String endpointType, ApiKey apiKey, List<String> models, byte[] body,
-      boolean stream, Duration requestTimeout, javax.net.ssl.SSLContext tls) {}
+  record Target(URI base, URI endpoint, String endpointType, ApiKey apiKey, List<String> models,
+      java.util.function.Function<String, byte[]> body, boolean stream, Duration requestTimeout,
+      javax.net.ssl.SSLContext tls) {}
+
+  /** {@code GET /v1/models}: the ids listed, or {@code null} when there is no list; the run's models it lacks. */
+  private record Served(List<String> ids, List<String> missing) {}
 
   private record Answer(int status, String contentType, String body, long millis) {}
 
+  /**
+   * What the preflight found.
+   *
+   * @param line one line saying it, for the run's output
+   * @param maxModelLen the smallest {@code max_model_len} the model list advertises for the run's
+   *     models (every model when none is named), or {@code null} when it advertises none
+   */
+  record Found(String line, Integer maxModelLen) {}
+
   private final Target t;
+  private Integer maxModelLen;
 
   private Preflight(Target t) {
     this.t = t;
@@ -71,11 +87,13 @@ final class Preflight {
   /**
    * Runs both checks.
    *
-   * @return one line saying what was found
+   * @return what was found
    * @throws PreflightException naming the URL and the cause
    */
-  static String run(Target target) {
-    return new Preflight(target).check();
+  static Found run(Target target) {
+    Preflight p = new Preflight(target);
+    String line = p.check();
+    return new Found(line, p.maxModelLen);
   }
 
   private String check() {
@@ -89,26 +107,72 @@ final class Preflight {
     try {
       URI modelsUri = URI.create(t.base() + "/v1/models");
       Answer models = send(http, executor, HttpRequest.newBuilder(modelsUri).GET(), modelsUri, MODELS_TIMEOUT);
-      String served = servedModels(models, modelsUri);
-      Duration deadline = t.requestTimeout().compareTo(REQUEST_TIMEOUT) < 0 ? t.requestTimeout() : REQUEST_TIMEOUT;
-      Answer answer = send(http, executor, HttpRequest.newBuilder(t.endpoint())
-          .header("Content-Type", "application/json")
-          .header("Accept", t.stream() ? "text/event-stream" : "application/json")
-          .POST(HttpRequest.BodyPublishers.ofByteArray(t.body())), t.endpoint(), deadline);
-      checkCompletion(answer);
-      return t.base() + (served == null
-          ? " has no model list (GET /v1/models answered HTTP " + models.status() + "), so the model names were not checked"
-          : " serves " + served) + "; a 1-token " + t.endpointType() + " request answered in " + answer.millis() + " ms";
+      Served served = servedModels(models, modelsUri);
+      // The run's first model (its requests' default), then every other one the list lacks.
+      List<String> probes = new ArrayList<>();
+      probes.add(null);
+      String first = t.models().isEmpty() ? null : t.models().get(0);
+      served.missing().stream().filter(m -> !m.equals(first)).forEach(probes::add);
+      Answer answer = null;
+      for (String model : probes) {
+        String named = model == null ? first : model;
+        try {
+          Answer a = probe(http, executor, model);
+          answer = answer == null ? a : answer;
+        } catch (PreflightException e) {
+          if (named == null || !served.missing().contains(named)) {
+            throw e;
+          }
+          throw fail(notServed(served) + ", and a 1-token request naming '" + named + "' failed too: " + e.reason().replaceAll("\\.$", "")
+              + ". Set " + Keys.MODEL + " to " + (served.ids().size() == 1 ? "it" : "one of them"));
+        }
+      }
+      String request = "a 1-token " + t.endpointType() + " request answered in " + answer.millis() + " ms";
+      if (served.ids() == null) {
+        return t.base() + " has no model list (GET /v1/models answered HTTP " + models.status()
+            + "), so the model names were not checked; " + request;
+      }
+      if (!served.missing().isEmpty()) {
+        return "WARNING " + t.base() + " lists " + listed(served.ids()) + " (GET /v1/models), not " + quoted(served.missing())
+            + "; 1-token requests naming " + (served.missing().size() == 1 ? "it" : "them") + " were answered, so the server "
+            + "takes any model name (as llama.cpp does): going on. The results are labelled " + quoted(served.missing())
+            + ", which names what was asked for, not necessarily the model that served it";
+      }
+      return t.base() + " serves " + listed(served.ids()) + "; " + request;
     } finally {
       http.shutdownNow();
       executor.shutdownNow();
     }
   }
 
-  /** The served ids, or {@code null} when the server has no model list; fails on anything else. */
-  private String servedModels(Answer a, URI uri) {
+  /** One 1-token request of the run's kind naming {@code model} (null: the run's default), checked. */
+  private Answer probe(HttpClient http, ExecutorService executor, String model) {
+    Duration deadline = t.requestTimeout().compareTo(REQUEST_TIMEOUT) < 0 ? t.requestTimeout() : REQUEST_TIMEOUT;
+    Answer answer = send(http, executor, HttpRequest.newBuilder(t.endpoint())
+        .header("Content-Type", "application/json")
+        .header("Accept", t.stream() ? "text/event-stream" : "application/json")
+        .POST(HttpRequest.BodyPublishers.ofByteArray(t.body().apply(model))), t.endpoint(), deadline);
+    checkCompletion(answer);
+    return answer;
+  }
+
+  private static String notServed(Served s) {
+    return (s.missing().size() == 1 ? "model '" + s.missing().get(0) + "' is" : "models " + s.missing() + " are")
+        + " not served there; it serves " + listed(s.ids());
+  }
+
+  private static String listed(List<String> ids) {
+    return ids.isEmpty() ? "no model" : String.join(", ", ids);
+  }
+
+  private static String quoted(List<String> names) {
+    return names.stream().map(n -> "'" + n + "'").collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  /** The served ids ({@code null} when the server has no model list) and the run's models missing among them. */
+  private Served servedModels(Answer a, URI uri) {
     if (a.status() == 404 || a.status() == 405 || a.status() == 501) {
-      return null; // perhaps a server without the list: the request decides
+      return new Served(null, List.of()); // perhaps a server without the list: the request decides
     }
     if (a.status() != 200) {
       throw refused("GET " + uri, a);
@@ -122,15 +186,14 @@ final class Preflight {
     data.forEach(m -> {
       if (m.get("id") != null) {
         ids.add(m.get("id").asString());
+        JsonNode len = m.get("max_model_len");
+        if (len != null && len.canConvertToInt() && len.asInt() > 0
+            && (t.models().isEmpty() || t.models().contains(m.get("id").asString()))) {
+          maxModelLen = maxModelLen == null ? len.asInt() : Math.min(maxModelLen, len.asInt());
+        }
       }
     });
-    List<String> missing = t.models().stream().filter(m -> !ids.contains(m)).toList();
-    if (!missing.isEmpty()) {
-      throw fail((missing.size() == 1 ? "model '" + missing.get(0) + "' is" : "models " + missing + " are")
-          + " not served there; it serves " + (ids.isEmpty() ? "no model" : String.join(", ", ids)) + ". Set " + Keys.MODEL
-          + " to " + (ids.size() == 1 ? "it" : "one of them"));
-    }
-    return ids.isEmpty() ? "no model" : String.join(", ", ids);
+    return new Served(ids, t.models().stream().filter(m -> !ids.contains(m)).toList());
   }
 
   private void checkCompletion(Answer a) {
@@ -244,7 +307,7 @@ final class Preflight {
     String c = redact(cause);
     return new PreflightException("the target " + t.base() + " cannot be benchmarked: " + c
         + (c.endsWith("?") || c.endsWith(".") ? "" : ".") + " (Checked before any load; " + Keys.PREFLIGHT
-        + "=false skips the check.)");
+        + "=false skips the check.)", c);
   }
 
   private static JsonNode json(Answer a) {

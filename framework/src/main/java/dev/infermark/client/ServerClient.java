@@ -31,6 +31,11 @@ public interface ServerClient extends AutoCloseable {
     return Optional.empty();
   }
 
+  /** The context length the target advertised to the {@link #preflight} ({@code max_model_len}), if any. */
+  default Optional<ServedContext> servedContext() {
+    return Optional.empty();
+  }
+
   /** Aborts every request in flight (on cancel); they come back as {@code CANCELLED} records. */
   default void cancelInFlight() {}
 

@@ -23,7 +23,13 @@ public final class JsonLines {
     /** Stops the read: an error naming the file and the line. */
     STRICT,
     /** Skips the line and goes on; the lines skipped are counted in the result. */
-    TOLERANT
+    TOLERANT,
+    /**
+     * A journal that a crash may have cut short: a bad last line (the one a {@code kill -9} tears
+     * mid-write) is skipped and counted; a bad line with lines after it stops the read, as
+     * {@link #STRICT} does, since no crash leaves one there.
+     */
+    TORN_TAIL
   }
 
   /**
@@ -46,11 +52,13 @@ public final class JsonLines {
   /**
    * Reads every line of {@code file} into {@code handler}.
    *
-   * @return the lines skipped ({@link Policy#TOLERANT}; none under {@link Policy#STRICT})
-   * @throws UncheckedIOException when the file cannot be read, or (strict) naming the file and the first bad line
+   * @return the lines skipped ({@link Policy#TOLERANT}; at most the last under {@link Policy#TORN_TAIL}; none under
+   *     {@link Policy#STRICT})
+   * @throws UncheckedIOException when the file cannot be read, or (strict; torn tail: before the last line) naming
+   *     the file and the first bad line
    */
   public static Skipped read(Path file, Policy policy, Consumer<JsonNode> handler) {
-    return read(file, policy, (line, node) -> handler.accept(node));
+    return readNumbered(file, policy, (line, node) -> handler.accept(node));
   }
 
   /** A handler told each line's number (from 1) with its JSON. */
@@ -60,9 +68,10 @@ public final class JsonLines {
   }
 
   /** {@link #read(Path, Policy, Consumer)}, the handler told each line's number. */
-  public static Skipped read(Path file, Policy policy, Numbered handler) {
+  public static Skipped readNumbered(Path file, Policy policy, Numbered handler) {
     int bad = 0;
     String first = null;
+    UncheckedIOException torn = null; // TORN_TAIL: a bad line, fatal unless it turns out to be the last
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
       int n = 0;
@@ -71,12 +80,19 @@ public final class JsonLines {
         if (line.isBlank()) {
           continue;
         }
+        if (torn != null) {
+          throw torn;
+        }
         try {
           handler.accept(n, Json.MAPPER.readTree(line));
         } catch (JacksonException | IllegalArgumentException e) {
           String why = e instanceof JacksonException j ? "not valid JSON: " + j.getOriginalMessage() : e.getMessage();
+          UncheckedIOException stop = new UncheckedIOException(new IOException(file + " line " + n + ": " + why, e));
           if (policy == Policy.STRICT) {
-            throw new UncheckedIOException(new IOException(file + " line " + n + ": " + why, e));
+            throw stop;
+          }
+          if (policy == Policy.TORN_TAIL) {
+            torn = stop;
           }
           if (bad++ == 0) {
             first = "line " + n + ": " + firstLine(why);

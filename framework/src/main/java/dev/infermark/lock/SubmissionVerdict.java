@@ -18,6 +18,8 @@ public final class SubmissionVerdict {
   public static final String UNSAFE_OVERRIDE = "unsafe_override";
   /** Stamped when the run was cancelled (Ctrl+C, JUnit abort). */
   public static final String RUN_CANCELLED = "run_cancelled";
+  /** Stamped on a summary rebuilt from the records of a run that never wrote its own (a killed process). */
+  public static final String RUN_INCOMPLETE = "run_incomplete";
 
   private final List<String> reasons = new ArrayList<>();
 

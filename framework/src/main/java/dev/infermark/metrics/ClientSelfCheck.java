@@ -13,12 +13,39 @@ import dev.infermark.client.ClientStats;
  * Measures, during a run, how late the client's own timestamps could be: a virtual-thread ticker
  * parks for 1 ms and records how much longer it actually slept (the same carrier threads run the
  * stream readers, so their lag is the readers' lag), plus process CPU time and the client's
- * connection waits. Warns when scheduler lag p99 exceeds {@value #LAG_WARN_MS} ms or the process
- * uses more than {@value #CPU_WARN_FRACTION} of the available cores.
+ * connection waits. Warns only when the lag matters to what the run measured: when the scheduler
+ * lag p99 exceeds {@value #LAG_SHARE} of the finest latency the run measured ({@link Finest}: the
+ * median inter-token latency; without it the median TTFT; without that the median request
+ * latency). A timestamp that late moves that metric's values by more than a tenth; 2 ms of lag
+ * does not matter to a 40 ms inter-token latency, and does to a 5 ms one. A run that measured no
+ * latency gets no warning: there is nothing the lag could distort.
  */
 public final class ClientSelfCheck {
-  static final double LAG_WARN_MS = 1.0;
-  static final double CPU_WARN_FRACTION = 0.8;
+  /** The largest share of the finest measured latency the scheduler lag p99 may reach without a warning. */
+  static final double LAG_SHARE = 0.1;
+
+  /**
+   * The finest latency a run measured, which the client's lag is weighed against.
+   *
+   * @param metric what it is ({@code median inter-token latency})
+   * @param ms its value
+   */
+  public record Finest(String metric, double ms) {
+    /** The median inter-token latency, else TTFT, else request latency, of {@code profiling}; null when none. */
+    public static Finest of(Summary profiling) {
+      if (profiling == null) {
+        return null;
+      }
+      for (String[] m : new String[][] {{MetricDefs.ITL, "median inter-token latency"},
+          {MetricDefs.TTFT, "median time to first token"}, {MetricDefs.REQUEST_LATENCY, "median request latency"}}) {
+        var stats = profiling.stats(m[0]);
+        if (stats.isPresent() && stats.get().count() > 0 && stats.get().p50() > 0) {
+          return new Finest(m[1], stats.get().p50());
+        }
+      }
+      return null;
+    }
+  }
   private static final long TICK_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
   private final Histogram lagNs = new Histogram(3);
@@ -57,8 +84,11 @@ public final class ClientSelfCheck {
     }
   }
 
-  /** Stops measuring (once) and returns the result; later calls return the same result. */
-  public synchronized SelfCheckResult stop(long fallbackReads) {
+  /**
+   * Stops measuring (once) and returns the result, warning when the lag matters to {@code finest}
+   * (null: nothing measured, no warning); later calls return the same result.
+   */
+  public synchronized SelfCheckResult stop(long fallbackReads, Finest finest) {
     if (result != null) {
       return result;
     }
@@ -98,20 +128,22 @@ public final class ClientSelfCheck {
     Double cores = cpuNs < 0 || startCpuNs < 0 || wallNs <= 0 ? null : (double) (cpuNs - startCpuNs) / wallNs;
     Double fraction = cores == null ? null : cores / cpus;
     Double perRead = cores == null || reads == 0 ? null : (cpuNs - startCpuNs) / 1e3 / reads;
-    String warning = warning(lag99, fraction, cpus);
+    String warning = warning(lag99, fraction, cpus, finest);
     result = new SelfCheckResult(lag50, lag99, lagMax, pool50, pool99, poolMax, cores, fraction, perRead, reads, cpus, warning);
     return result;
   }
 
-  /** The warning line when lag or CPU is high enough to distort timestamps, else {@code null}. */
-  static String warning(Double lag99Ms, Double cpuFraction, int cpus) {
-    if ((lag99Ms == null || lag99Ms <= LAG_WARN_MS) && (cpuFraction == null || cpuFraction <= CPU_WARN_FRACTION)) {
+  /** The warning line when the lag is large against the finest latency measured, else {@code null}. */
+  static String warning(Double lag99Ms, Double cpuFraction, int cpus, Finest finest) {
+    if (lag99Ms == null || finest == null || lag99Ms <= LAG_SHARE * finest.ms()) {
       return null;
     }
     return String.format(Locale.ROOT,
-        "WARNING client self-check: timestamps may be late by up to %.2f ms (scheduler lag p99) and the process used %.0f%% "
-            + "of %d cores; latency metrics may be distorted. Give the load generator its own cores or lower the load.",
-        lag99Ms == null ? 0 : lag99Ms, cpuFraction == null ? 0 : cpuFraction * 100, cpus);
+        "WARNING client self-check: timestamps may be late by up to %.2f ms (scheduler lag p99), %.0f%% of the run's %s "
+            + "(%.2f ms), so latencies that short may be distorted%s. Give the load generator its own cores (or fewer "
+            + "other processes), or lower the load.",
+        lag99Ms, 100 * lag99Ms / finest.ms(), finest.metric(), finest.ms(),
+        cpuFraction == null ? "" : String.format(Locale.ROOT, "; the process used %.0f%% of %d cores", cpuFraction * 100, cpus));
   }
 
   /** Ticks recorded so far. */

@@ -8,9 +8,11 @@ import dev.infermark.settings.Keys;
 
 /**
  * Goodput SLOs from {@code infermark.goodput} ({@code time_to_first_token:200,inter_token_latency:25};
- * thresholds in the metric's display unit, ms for latencies). A request is good when it succeeded
- * and meets every SLO: at most the threshold, or at least it for larger-is-better metrics such as
- * {@code output_token_throughput_per_user}. A request lacking a constrained metric is not good.
+ * thresholds in the metric's display unit, ms for latencies), as AIPerf's {@code --goodput} and vLLM's: a request is
+ * good when it succeeded and meets every SLO: at most the threshold, or at least it for larger-is-better metrics such
+ * as {@code output_token_throughput_per_user}. A request lacking a constrained metric is not good. Any per-request
+ * metric may be bounded, the ones measured from the intended instant too ({@code effective_time_to_first_token:500}
+ * counts the wait before the request left, as vLLM's queue-inclusive goodput does).
  */
 public record Goodput(Map<String, Double> thresholds) {
   public Goodput {
@@ -38,6 +40,13 @@ public record Goodput(Map<String, Double> thresholds) {
         if (c <= 0 || def == null || !RecordMetrics.PER_RECORD.contains(tag)) {
           throw new IllegalArgumentException(Keys.GOODPUT + ": cannot use '" + pair
               + "': expected metric:threshold with a per-request metric such as time_to_first_token:200");
+        }
+        if (tag.equals(MetricDefs.ICL)) { // a list per request: no one value to hold to a bound
+          throw new IllegalArgumentException(Keys.GOODPUT + ": cannot use '" + pair + "': inter_chunk_latency is a list "
+              + "per request; bound inter_token_latency (its mean) instead");
+        }
+        if (m.containsKey(tag)) {
+          throw new IllegalArgumentException(Keys.GOODPUT + ": " + tag + " is bounded twice; give it once");
         }
         try {
           m.put(tag, Double.parseDouble(pair.substring(c + 1).trim()));

@@ -33,6 +33,7 @@ public final class MetricDefs {
   public static final String ERROR_REQUEST_COUNT = "error_request_count";
   public static final String COMPLETED_REQUEST_COUNT = "completed_request_count";
   public static final String GOOD_REQUEST_COUNT = "good_request_count";
+  public static final String GOOD_REQUEST_FRACTION = "good_request_fraction";
   public static final String CONTEXT_OVERFLOW_COUNT = "context_overflow_count";
   public static final String BENCHMARK_DURATION = "benchmark_duration";
   public static final String TOTAL_OUTPUT_TOKENS = "total_output_tokens";
@@ -67,6 +68,7 @@ public final class MetricDefs {
     def(ERROR_REQUEST_COUNT, "Error Request Count", "requests", false);
     def(COMPLETED_REQUEST_COUNT, "Completed Requests (Success + Error)", "requests", true);
     def(GOOD_REQUEST_COUNT, "Good Request Count", "requests", true);
+    def(GOOD_REQUEST_FRACTION, "Good Request Fraction", "ratio", true);
     def(CONTEXT_OVERFLOW_COUNT, "Context Overflow Count", "requests", false);
     def(BENCHMARK_DURATION, "Benchmark Duration", "sec", false);
     def(TOTAL_OUTPUT_TOKENS, "Total Output Tokens", "tokens", true);

@@ -117,6 +117,7 @@ public final class PhaseMetrics {
     if (goodput.active()) {
       scalar(out, GOODPUT, good / durationS);
       scalar(out, GOOD_REQUEST_COUNT, good);
+      scalar(out, GOOD_REQUEST_FRACTION, ok + errorCount == 0 ? Double.NaN : (double) good / (ok + errorCount));
     }
     scalar(out, REQUEST_COUNT, ok);
     scalar(out, ERROR_REQUEST_COUNT, errorCount);

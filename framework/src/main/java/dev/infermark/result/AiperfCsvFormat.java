@@ -1,13 +1,12 @@
 package dev.infermark.result;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.metrics.MetricValue;
 import dev.infermark.metrics.Summary;
 
@@ -36,11 +35,7 @@ public final class AiperfCsvFormat implements ResultFormat {
   @Override
   public void write(RunResults results, Consumer<String> console) throws IOException {
     Path file = results.runDir().resolve(FILE);
-    try {
-      Files.writeString(file, csv(results.recorded().profiling()), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    AtomicFile.writeString(file, csv(results.recorded().profiling()));
   }
 
   /** The file's text. */

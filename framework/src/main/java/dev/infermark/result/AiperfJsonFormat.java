@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 
 /** {@code profile_export_aiperf.json}: AIPerf's summary of the profiling (and warmup) phase ({@link AiperfJson}). */
@@ -29,10 +30,6 @@ public final class AiperfJsonFormat implements ResultFormat {
   @Override
   public void write(RunResults results, Consumer<String> console) throws IOException {
     Path file = results.runDir().resolve(FILE);
-    try {
-      Json.PRETTY.writeValue(file.toFile(), AiperfJson.tree(results.info(), results.recorded()));
-    } catch (RuntimeException e) {
-      throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    AtomicFile.write(file, out -> Json.PRETTY.writeValue(out, AiperfJson.tree(results.info(), results.recorded())));
   }
 }

@@ -35,6 +35,35 @@ public final class ConsoleLog {
     }
   }
 
+  /** SLF4J's own switch for what it reports about itself. */
+  static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
+
+  /**
+   * Libraries infermark runs on (DJL, Netty) log through SLF4J; with no SLF4J provider on the class
+   * path (a user's test class path usually has none) SLF4J prints a three-line {@code SLF4J(W): No
+   * SLF4J providers were found} warning on every run, teaching users to ignore warnings. Then
+   * SLF4J's own reports are limited to errors, and those libraries stay silent as under
+   * {@code slf4j-nop} (the command line's jar carries it). A provider of the user's own (or an old
+   * {@code StaticLoggerBinder}), or {@code slf4j.internal.verbosity} set already, is left alone.
+   *
+   * @return whether it limited SLF4J's reports
+   */
+  public static boolean quietSlf4jWithoutProvider(ClassLoader loader) {
+    if (System.getProperty(SLF4J_VERBOSITY) != null) {
+      return false;
+    }
+    try {
+      if (loader.getResources("META-INF/services/org.slf4j.spi.SLF4JServiceProvider").hasMoreElements()
+          || loader.getResource("org/slf4j/impl/StaticLoggerBinder.class") != null) {
+        return false;
+      }
+    } catch (java.io.IOException unreadable) {
+      return false;
+    }
+    System.setProperty(SLF4J_VERBOSITY, "ERROR");
+    return true;
+  }
+
   /** The line a record becomes: {@code infermark: [WARNING |ERROR ]message}. */
   static String line(LogRecord r) {
     String message = new SimpleFormatter().formatMessage(r);

@@ -16,6 +16,7 @@ import dev.infermark.spi.MethodologyContext;
 import dev.infermark.api.request.InferenceClient;
 import dev.infermark.api.request.JsonValues;
 import dev.infermark.api.request.Phase;
+import dev.infermark.client.ServedContext;
 import dev.infermark.hub.HfHub;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
@@ -56,6 +57,7 @@ public final class HarnessContext implements MethodologyContext {
   private final ObjectNode exportExtras = Json.object();
   private final List<Object> sections = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile Tokenizer tokenizer;
+  private final java.util.function.Supplier<Optional<ServedContext>> served;
   private boolean profilingStarted;
   private String abortMessage;
 
@@ -76,6 +78,7 @@ public final class HarnessContext implements MethodologyContext {
     this.slos = List.copyOf(b.slos);
     this.marks = b.marks;
     this.tokenizer = b.tokenizer;
+    this.served = b.served;
   }
 
   public static Builder builder() {
@@ -133,6 +136,11 @@ public final class HarnessContext implements MethodologyContext {
   /** Whether the target is the embedded simulator started for this run. */
   public boolean embeddedTarget() {
     return embeddedTarget;
+  }
+
+  @Override
+  public Optional<ServedContext> servedContext() {
+    return served.get();
   }
 
   @Override
@@ -329,6 +337,7 @@ public final class HarnessContext implements MethodologyContext {
     private List<SloSpec> slos = List.of();
     private Consumer<Mark> marks = m -> { };
     private Tokenizer tokenizer;
+    private java.util.function.Supplier<Optional<ServedContext>> served = Optional::empty;
 
     private Builder() {}
 
@@ -403,6 +412,12 @@ public final class HarnessContext implements MethodologyContext {
     /** Receives the server-metrics window marks of the phases announced. */
     public Builder marks(Consumer<Mark> m) {
       this.marks = m;
+      return this;
+    }
+
+    /** Where the context the target serves is read from (the run's client, after its preflight). */
+    public Builder served(java.util.function.Supplier<Optional<ServedContext>> s) {
+      this.served = s;
       return this;
     }
 

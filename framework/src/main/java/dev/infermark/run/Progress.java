@@ -23,9 +23,25 @@ public final class Progress implements RequestCounter {
   private org.HdrHistogram.Histogram ttftInterval;
   private String ttftPhase = "";
 
+  private final AtomicReference<String> doing = new AtomicReference<>("");
+
   /** Enters a phase; {@code total} is its expected length, or {@code null} when unknown. */
   public void phase(String name, Duration total) {
+    doing.set("");
     phase.set(new PhaseState(name, System.nanoTime(), total));
+  }
+
+  /**
+   * Says what the current phase is doing or waiting for ({@code preflight: waiting for ...}), shown
+   * after its clock until the next phase: a phase that sends nothing is not silent.
+   */
+  public void doing(String what) {
+    doing.set(what == null ? "" : what);
+  }
+
+  /** What the current phase said it is doing, or empty. */
+  public String doing() {
+    return doing.get();
   }
 
   @Override

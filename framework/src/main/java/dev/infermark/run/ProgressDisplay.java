@@ -50,14 +50,25 @@ public final class ProgressDisplay implements AutoCloseable {
   }
 
   /**
-   * Starts showing {@code progress}: a bar when standard output is an interactive terminal, else
-   * lines to {@code out} every {@code interval} (at least 0.5 s).
+   * Starts showing {@code progress} as {@code uiType} ({@code infermark.ui-type}) asks: for
+   * {@code auto}, {@code dashboard} and {@code simple}, a bar when standard output is an interactive
+   * terminal, else lines to {@code out} every {@code interval} (at least 0.5 s); for {@code none},
+   * nothing.
    */
-  public static ProgressDisplay start(String name, Progress progress, Duration interval, Consumer<String> out) {
+  public static ProgressDisplay start(String name, Progress progress, Duration interval, String uiType,
+      Consumer<String> out) {
     ProgressDisplay d = new ProgressDisplay(name, progress, out,
         interactive() ? new ConsoleProgressBarConsumer(System.err) : null, interval);
+    if (!shows(uiType)) {
+      return d; // never started: close() has nothing to stop
+    }
     d.thread.start();
     return d;
+  }
+
+  /** Whether {@code infermark.ui-type} asks for live progress at all ({@code none} does not). */
+  static boolean shows(String uiType) {
+    return !"none".equals(uiType);
   }
 
   /** A display that is driven by {@link #tick} alone (tests): lines, or a bar into {@code barOutput}. */
@@ -100,7 +111,8 @@ public final class ProgressDisplay implements AutoCloseable {
     long elapsed = Duration.ofNanos(nowNs - p.startNs()).toSeconds();
     String time = Progress.clock(elapsed) + (p.total() == null ? ""
         : "/" + Progress.clock(p.total().toSeconds()) + " ETA " + Progress.clock(Math.max(0, p.total().toSeconds() - elapsed)));
-    return "[" + p.name() + "] " + time + "  " + stats();
+    String doing = progress.doing();
+    return "[" + p.name() + "] " + time + (doing.isEmpty() ? "" : "  " + doing) + "  " + stats();
   }
 
   private String stats() {
@@ -123,7 +135,13 @@ public final class ProgressDisplay implements AutoCloseable {
     }
     long elapsed = Duration.ofNanos(nowNs - p.startNs()).toSeconds();
     bar.stepTo(p.total() == null ? elapsed : Math.min(elapsed, p.total().toSeconds()));
-    bar.setExtraMessage(stats());
+    String doing = progress.doing();
+    bar.setExtraMessage((doing.isEmpty() ? "" : doing + "  ") + stats());
+  }
+
+  /** Whether it updates on its own thread (not for {@code ui-type=none}, nor a manual display). */
+  boolean running() {
+    return thread.isAlive();
   }
 
   /** Stops updating (a bar stays drawn at its last state). */

@@ -45,6 +45,18 @@ public interface RunRecording extends RecordSink, AutoCloseable {
   /** A phase boundary the harness announced; the recording marks the profiling window with it. */
   default void mark(Mark m) {}
 
+  /**
+   * The run's identity, before any load: the recording keeps it beside its records, so that a run that
+   * never reaches {@link #finish} (a killed process) can still be summarised from them.
+   */
+  default void started(RunInfo info) {}
+
+  /**
+   * What to do, once, when the records can no longer be written (a full disk): the runner aborts the
+   * run. Called with a message naming the file.
+   */
+  default void onWriteFailure(java.util.function.Consumer<String> action) {}
+
   /** The profiling metrics so far (for the multi-run aggregate). */
   Summary profilingSummary();
 

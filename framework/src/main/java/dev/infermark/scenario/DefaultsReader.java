@@ -70,7 +70,9 @@ record DefaultsReader(Map<String, String> defaults, Map<String, Map<String, Stri
     }
     RequestRate rate = e.getDeclaredAnnotation(RequestRate.class);
     if (rate != null) {
-      out.put(Keys.REQUEST_RATE.name(), Double.toString(rate.value()));
+      if (!Double.isNaN(rate.value())) { // left out: a @Param sweep or --request-rate gives the rate
+        out.put(Keys.REQUEST_RATE.name(), Double.toString(rate.value()));
+      }
       out.put(Keys.ARRIVAL_PATTERN.name(), rate.arrival().label());
       if (rate.arrival() == Arrival.GAMMA) {
         out.put(Keys.ARRIVAL_SMOOTHNESS.name(), Double.toString(rate.smoothness()));

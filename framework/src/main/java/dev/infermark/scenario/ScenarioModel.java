@@ -104,13 +104,15 @@ public record ScenarioModel(Class<?> type, String name, String description, List
 
   /**
    * Why a {@code @Workload} parameter of type {@code t} cannot be injected, if it cannot: the method takes API
-   * types and the scenario's own typed settings interfaces only (the framework's types are not API).
+   * types and the scenario's own typed settings interfaces only (the framework's types are not API). Told apart by
+   * where the classes come from: in the self-contained {@code infermark.jar} the built-in scenarios and their
+   * settings interfaces share the framework's jar, and are checked as the Maven build checks them (one module each).
    */
-  static Optional<String> injectionProblem(Class<?> t) {
+  static Optional<String> injectionProblem(Class<?> t, Class<?> scenario) {
     if (INJECTED.contains(t)) {
       return Optional.empty();
     }
-    if (fromTheFramework(t)) {
+    if (fromTheFramework(t) && !fromTheFramework(scenario)) {
       return Optional.of(t.getSimpleName() + " is not part of the scenario API (use " + INJECTABLE
           + "; RunContext.settings(MySettings.class) reads settings as a typed interface)");
     }
@@ -128,7 +130,7 @@ public record ScenarioModel(Class<?> type, String name, String description, List
   public List<Class<?>> typedSettings() {
     List<Class<?>> out = new ArrayList<>();
     for (Class<?> t : workload.getParameterTypes()) {
-      if (!INJECTED.contains(t) && injectionProblem(t).isEmpty()) {
+      if (!INJECTED.contains(t) && injectionProblem(t, type).isEmpty()) {
         out.add(t);
       }
     }

@@ -31,6 +31,7 @@ import dev.infermark.client.PreflightException;
 import dev.infermark.client.ServerClient;
 import dev.infermark.hub.HfHub;
 import dev.infermark.load.LoadModels;
+import dev.infermark.json.Json;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.lock.LockViolation;
 import dev.infermark.lock.SubmissionVerdict;
@@ -38,6 +39,7 @@ import dev.infermark.metrics.ErrorRate;
 import dev.infermark.metrics.Summary;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.ClientFactory;
+import dev.infermark.run.ControllingTerminal;
 import dev.infermark.run.Harness;
 import dev.infermark.run.HarnessContext;
 import dev.infermark.run.OpenFiles;
@@ -67,6 +69,7 @@ import dev.infermark.slo.SloResult;
 import dev.infermark.verdict.VerdictTable;
 import dev.infermark.workload.SeededText;
 import dev.infermark.slo.SloSpec;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs one run of a scenario: resolves settings (with the run's parameters), applies locks,
@@ -77,10 +80,14 @@ import dev.infermark.slo.SloSpec;
  * written also when the run fails, is cancelled or aborted (then stamped {@code run_cancelled}).
  */
 public final class ScenarioRunner {
+  /** The {@code incomplete_reason} of a run aborted because its records could not be written (a full disk). */
+  static final String WRITE_FAILED = "records_not_written";
   private final SettingsResolver resolver;
   private final ClientFactory clients;
   private final RunRecording.Factory recordings;
   private final Consumer<String> out;
+  /** The target failures this runner printed: a second run that meets the same one says so in one short line. */
+  private final java.util.Set<String> targetFailures = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   public ScenarioRunner(SettingsResolver resolver, ClientFactory clients, RunRecording.Factory recordings,
       Consumer<String> out) {
@@ -123,6 +130,14 @@ public final class ScenarioRunner {
         s = s.with(setting, value, Source.SCENARIO); // the run's value of the swept setting
       }
     }
+    // A load setting given as a list (--concurrency 1,2,4,8) is swept: this run's value of it.
+    for (var e : params.values().entrySet()) {
+      if (model.params().keySet().stream().noneMatch(f -> f.getName().equals(e.getKey()))) {
+        String name = e.getKey();
+        s = s.with(name, e.getValue(), s.isExplicit(name) ? s.entries().get(name).source() : Source.SCENARIO);
+      }
+    }
+    RunSettingsCheck.check(model, s, resolver.registry());
     return LockChecker.apply(model.name(), model.locks(), s);
   }
 
@@ -172,6 +187,7 @@ public final class ScenarioRunner {
         Instant.now());
     int runs = Math.max(1, settings.get(Keys.NUM_PROFILE_RUNS));
     double threshold = ErrorRate.threshold(settings);
+    double cutOffThreshold = ErrorRate.cutOffThreshold(settings);
 
     List<URI> urls = settings.get(Keys.URL);
     plannedConnections(settings).ifPresent(need -> checkOpenFiles(model, need));
@@ -197,8 +213,8 @@ public final class ScenarioRunner {
       for (int trial = 0; trial < runs && !cancellation.cancelled(); trial++) {
         Path runDir = runs == 1 ? baseDir : baseDir.resolve("run_" + (trial + 1));
         try {
-          Trial t = runOnce(model, params, settings, seed, verdict, targets, embedded != null, runDir, trial, cancellation,
-              formats);
+          Trial t = runOnce(model, params, settings, seed, verdict, targets, embedded != null, runDir, baseDir, trial,
+              cancellation, formats);
           last = t.outcome();
           summaries.add(t.summary());
           labels.add(runDir.getFileName().toString());
@@ -218,9 +234,10 @@ public final class ScenarioRunner {
       if (last == null) {
         throw failure != null ? failure : new IllegalStateException("no run completed");
       }
-      ErrorRate errorRate = runs == 1 ? last.errorRate() : ErrorRate.of(summaries, threshold, last.cancelled());
+      ErrorRate errorRate = runs == 1 ? last.errorRate() : ErrorRate.of(summaries, threshold, cutOffThreshold,
+          last.cancelled());
       if (runs > 1) {
-        out.accept("infermark: " + model.name() + ": over " + summaries.size() + " runs: " + errorRate.message());
+        errorRate.lines().forEach(l -> out.accept("infermark: " + model.name() + ": over " + summaries.size() + " runs: " + l));
       }
       RunResult result = failure == null && !last.cancelled() ? warnUnread(model, settings, last.result()) : last.result();
       return new RunOutcome(result, verdict, errorRate, baseDir, last.consoleLines(), last.cancelled(),
@@ -229,10 +246,15 @@ public final class ScenarioRunner {
       if (embedded != null) {
         embedded.close();
       }
-      if (Files.isDirectory(baseDir)) {
-        RunFolders.markLatest(baseDir);
-      } else {
-        RunFolders.forget(baseDir); // nothing was written: no empty scenario folder either
+      try {
+        if (Files.isDirectory(baseDir)) {
+          RunFolders.markLatest(baseDir);
+        } else {
+          RunFolders.forget(baseDir); // nothing was written: no empty scenario folder either
+        }
+      } catch (java.io.UncheckedIOException e) {
+        // a full disk: the run's own outcome (its error, if any) is what to report
+        out.accept("infermark: WARNING " + e.getMessage());
       }
     }
   }
@@ -263,7 +285,7 @@ public final class ScenarioRunner {
   private record Trial(RunOutcome outcome, Summary summary) {}
 
   private Trial runOnce(ScenarioModel model, RunParams params, Settings settings, long seed,
-      Optional<SubmissionVerdict> verdict, List<URI> targets, boolean embedded, Path runDir, int trial,
+      Optional<SubmissionVerdict> verdict, List<URI> targets, boolean embedded, Path runDir, Path latestDir, int trial,
       Cancellation cancellation, ResultFormats formats) throws Exception {
     Progress progress = new Progress();
     Instant start = Instant.now();
@@ -274,7 +296,9 @@ public final class ScenarioRunner {
     Cancellation run = new Cancellation();
     Runnable unlink = cancellation.onCancel(run::cancel);
     CountDownLatch finished = new CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean exiting = new java.util.concurrent.atomic.AtomicBoolean();
     Thread hook = new Thread(() -> {
+      exiting.set(true);
       cancellation.cancel();
       try {
         finished.await(60, TimeUnit.SECONDS); // let the run write its partial artifacts
@@ -283,29 +307,41 @@ public final class ScenarioRunner {
       }
     }, "infermark-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    ProgressDisplay reporter = ProgressDisplay.start(model.name(), progress, settings.get(Keys.PROGRESS_INTERVAL), out);
+    ProgressDisplay reporter = ProgressDisplay.start(model.name(), progress, settings.get(Keys.PROGRESS_INTERVAL),
+        settings.get(Keys.UI_TYPE), out);
     Runnable unregister = () -> { };
     // A sharded run's launcher gives every shard one id (infermark.run-id).
     String runId = settings.get(ShardKeys.RUN_ID);
     String benchmarkId = runId == null || runId.isBlank() ? UUID.randomUUID().toString() : runId.trim();
     try (ServerClient server = clients.create(settings, targets, progress);
-         RunRecording recording = preflightThenOpen(model, server, runDir, settings);
+         RunRecording recording = preflightThenOpen(model, server, runDir, settings, targets, progress);
          RunServerMetrics serverMetrics = RunServerMetrics.start(settings, targets, runDir, out)) {
-      unregister = run.onCancel(server::cancelInFlight);
-      ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT));
+      ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT), start);
+      unregister = run.onCancel(() -> {
+        watch.end();
+        server.cancelInFlight();
+      });
       RecordingClient client = new RecordingClient(server, watch, run, out);
       HarnessContext ctx = HarnessContext.builder().scenario(model.name()).params(params.values()).settings(settings)
           .target(targets.get(0), embedded).client(client).progress(progress).cancellation(run).artifactDir(runDir)
           .verdict(verdict).hub(HfHub.fromEnvironment()).seed(seed).log(out)
-          .slos(model.slos()).marks(m -> {
+          .slos(model.slos()).served(server::servedContext).marks(m -> {
             serverMetrics.mark(m);
             recording.mark(m);
           }).build();
       watch.onLimit(message -> ctx.abort(ConnectionWatch.REASON, message));
+      recording.onWriteFailure(message -> ctx.abort(WRITE_FAILED, message + ": the run's records can no longer be kept"));
       try {
+        // Who the run is, beside its records before any load: a killed run's summary is rebuilt with it.
+        ObjectNode shard = Json.object();
+        Shard.of(settings).stamp(shard);
+        recording.started(new RunInfo(model.name(), benchmarkId, seed, settings.provenance(resolver.registry()), verdict,
+            false, start, null, shard, trial));
         if (server instanceof OpenAiClient c && !Boolean.TRUE.equals(settings.get(Keys.USE_SERVER_TOKEN_COUNT))) {
+          progress.doing("loading the tokenizer");
           c.tokenizer(ctx.tokenizer()); // counts tokens after each response, off the hot path
         }
+        progress.doing("building the workload");
         LoadGenerator generator = build(model, params, ctx);
         if (generator instanceof OpenFiles.Planned p) {
           OpenFiles.check(p.need(settings)); // before any load: the run fails with nothing sent, no artifacts
@@ -320,6 +356,7 @@ public final class ScenarioRunner {
       } catch (Exception | Error e) {
         failure = e;
       }
+      watch.end();
       // Free the client's connections before writing: a run that ran out of file descriptors still
       // gets its artifacts (nothing is in flight any more; its records are in).
       server.close();
@@ -345,7 +382,10 @@ public final class ScenarioRunner {
       result = recording.measure(result);
       List<SloResult> slos = new ArrayList<>();
       for (SloSpec slo : model.slos(settings)) {
-        slos.add(slo.result(result));
+        SloResult r = slo.result(result);
+        // A run that did not complete measured part of what it meant to: shown, not judged.
+        slos.add(cancelled ? r.notJudged(ctx.abortMessage().map(m -> "the run was aborted (" + m + ")")
+            .orElse("the run was cancelled")) : r);
       }
       ctx.exportExtras().set("slo_results", SloResult.toJson(slos));
       List<String> serverLines = serverMetrics.finish(recording.profilingSummary(), benchmarkId);
@@ -357,8 +397,8 @@ public final class ScenarioRunner {
       lines.addAll(serverLines);
       lines.addAll(result.consoleLines());
       ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
-          ErrorRate.threshold(settings), cancelled);
-      lines.add(errorRate.message());
+          ErrorRate.threshold(settings), ErrorRate.cutOffThreshold(settings), cancelled).withConnectionNote(watch.outages());
+      lines.addAll(errorRate.lines());
       lines.addAll(VerdictTable.lines(params.values().isEmpty() ? model.name() : model.name() + " [" + params.id() + "]",
           slos, errorRate, verdict, result.headlines()));
       ctx.abortMessage().ifPresent(m -> lines.add("run aborted: " + m));
@@ -374,6 +414,15 @@ public final class ScenarioRunner {
       unregister.run();
       unlink.run();
       reporter.close();
+      if (Files.isDirectory(runDir)) {
+        // Before the JVM may exit (Ctrl+C: the shutdown hook waits for 'finished' only): a cancelled run moves it too.
+        RunFolders.markLatest(latestDir);
+        if (exiting.get()) {
+          // Under Maven the console is gone by now (it returns at once on Ctrl+C): tell the terminal itself.
+          ControllingTerminal.tell("infermark: " + model.name() + " was cancelled; its partial artifacts are in "
+              + runDir.toAbsolutePath());
+        }
+      }
       finished.countDown();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -387,17 +436,24 @@ public final class ScenarioRunner {
    * Checks the target before any load ({@code infermark.preflight}), then opens the recording: a
    * dead or wrong endpoint fails here, within seconds, and leaves no artifacts.
    */
-  private RunRecording preflightThenOpen(ScenarioModel model, ServerClient client, Path runDir, Settings settings)
-      throws IOException {
+  private RunRecording preflightThenOpen(ScenarioModel model, ServerClient client, Path runDir, Settings settings,
+      List<URI> targets, Progress progress) throws IOException {
     if (settings.get(Keys.PREFLIGHT)) {
+      // A server still busy (e.g. with an aborted run's requests) may take a while: the progress says what for.
+      progress.doing("preflight: waiting for " + (targets.size() == 1 ? targets.get(0) : targets.size() + " servers")
+          + " to list its models and answer a 1-token " + settings.get(Keys.ENDPOINT_TYPE) + " request");
       try {
         client.preflight().ifPresent(line -> out.accept("infermark: preflight: " + line));
       } catch (PreflightException e) {
-        out.accept("infermark: " + model.name() + ": " + e.getMessage());
+        // One mistake, one message: the runs after the first (every @Param run) fail the same way.
+        out.accept("infermark: " + model.name() + ": " + (targetFailures.add(e.getMessage()) ? e.getMessage()
+            : "the target cannot be benchmarked, as the run before found (above)"));
         throw e;
       }
     }
     Files.createDirectories(runDir);
+    out.accept("infermark: " + model.name() + ": artifacts go to " + runDir.toAbsolutePath()
+        + " (a cancelled run's too)");
     return recordings.open(runDir, settings, client);
   }
 
@@ -453,7 +509,7 @@ public final class ScenarioRunner {
         args[i] = new SeededText(ctx.tokenizer(), ctx.seed());
       } else {
         String name = ps[i].getName();
-        ScenarioModel.injectionProblem(t).ifPresent(why -> {
+        ScenarioModel.injectionProblem(t, model.type()).ifPresent(why -> {
           throw new InvalidScenarioException(model.type(), "@Workload parameter " + name + " of type " + t.getName()
               + " cannot be injected: " + why);
         });

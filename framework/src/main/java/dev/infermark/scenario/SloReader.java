@@ -7,6 +7,7 @@ import java.util.Optional;
 import dev.infermark.annotations.Slo;
 import dev.infermark.annotations.SloTier;
 import dev.infermark.api.Metric;
+import dev.infermark.slo.SloNames;
 import dev.infermark.slo.SloSpec;
 
 /**
@@ -46,7 +47,7 @@ final class SloReader {
     }
     List<SloSpec> out = new ArrayList<>();
     if (!Double.isNaN(t.outputSpeed())) {
-      out.add(new SloSpec(Metric.OUTPUT_SPEED.tag(), t.outputSpeedStat().label(), t.outputSpeed(), Double.NaN, "",
+      out.add(new SloSpec(SloNames.OUTPUT_SPEED, t.outputSpeedStat().label(), t.outputSpeed(), Double.NaN, "",
           t.name(), ""));
     }
     if (!Double.isNaN(t.ttft())) {

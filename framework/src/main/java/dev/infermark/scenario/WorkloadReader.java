@@ -45,7 +45,7 @@ final class WorkloadReader {
       }
     }
     for (java.lang.reflect.Parameter p : workload.getParameters()) {
-      ScenarioModel.injectionProblem(p.getType()).ifPresent(why -> {
+      ScenarioModel.injectionProblem(p.getType(), c).ifPresent(why -> {
         throw new InvalidScenarioException(c, "@Workload parameter " + p.getName() + " of type " + p.getType().getName()
             + " cannot be injected: " + why);
       });

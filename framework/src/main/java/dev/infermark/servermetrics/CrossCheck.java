@@ -46,7 +46,24 @@ public final class CrossCheck {
     boolean ok = diff <= TOKEN_TOLERANCE;
     out.add(new Result(check, server, client, ok, String.format(Locale.ROOT,
         "server counted %.0f %s tokens in the profiling window, the client %d (%s%.1f%%)", server, what, client,
-        ok ? "within " : "off by ", diff * 100)));
+        ok ? "within " : "off by ", diff * 100) + (ok ? "" : meaning(what, server > client))));
+  }
+
+  /** What a token mismatch means and what to look at, by which side counted more. */
+  static String meaning(String what, boolean serverMore) {
+    String cause = serverMore
+        ? "the server counted more: it also counts requests the client did not count as successful (failed, cut off "
+            + "or cancelled ones, which it may go on generating; see the error-rate and cut-off lines), warmup requests "
+            + "still running when the window opened, and other clients' load on it"
+            + (what.equals("input") ? ", and its chat template's tokens" : "")
+            + "; a client tokenizer that undercounts (" + dev.infermark.settings.Keys.USE_SERVER_TOKEN_COUNT
+            + "=false counts with " + dev.infermark.settings.Keys.TOKENIZER + ") does the same"
+        : "the client counted more: the /metrics scraped are likely another server's or replica's than the one that "
+            + "served the load (" + dev.infermark.settings.Keys.SERVER_METRICS + ", or a load balancer in front of "
+            + "several replicas), or a client tokenizer overcounts (" + dev.infermark.settings.Keys.USE_SERVER_TOKEN_COUNT
+            + "=false counts with " + dev.infermark.settings.Keys.TOKENIZER + ": set the model's)";
+    return ". Meaning: " + cause + ". The run's metrics are the client's own counts; this only says the server saw "
+        + "the window differently";
   }
 
   static ArrayNode toJson(List<Result> results) {

@@ -1,7 +1,6 @@
 package dev.infermark.servermetrics;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -12,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.Stats;
 import tools.jackson.databind.node.ArrayNode;
@@ -53,15 +53,16 @@ public final class ServerMetricsExport {
           .put("source", window.marked() ? "profiling phase marks" : "whole recording");
       d.set("cross_checks", CrossCheck.toJson(checks));
       json.set("derived", d);
-      Json.PRETTY.writeValue(current.toFile(), json);
+      AtomicFile.write(current, out -> Json.PRETTY.writeValue(out, json));
       files.add(current);
       current = dir.resolve(CSV);
-      Files.writeString(current, ServerMetricsCsv.render(wm, benchmarkId), StandardCharsets.UTF_8);
+      AtomicFile.writeString(current, ServerMetricsCsv.render(wm, benchmarkId));
       files.add(current);
       current = dir.resolve(METADATA);
-      Json.PRETTY.writeValue(current.toFile(), metadata(stores));
+      ObjectNode md = metadata(stores);
+      AtomicFile.write(current, out -> Json.PRETTY.writeValue(out, md));
       files.add(current);
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw new IOException("cannot write " + current + ": " + e.getMessage(), e);
     }
     return new ServerMetricsReport(files, derived, checks);

@@ -9,4 +9,15 @@ import java.util.List;
  */
 public interface KeyCatalog {
   List<SettingKey<?>> keys();
+
+  /**
+   * The keys of {@link #keys()} that only a workload reading them can honour (a synthetic prompt's length means
+   * nothing to a trace replay). A scenario reads one through a typed settings interface its {@code @Workload} method
+   * takes; a value the user gives one of them for a scenario that does not read it fails the run before any load,
+   * naming it, instead of being accepted and ignored. Default: none (such a key is only named by the end-of-run
+   * warning about settings nothing read).
+   */
+  default List<SettingKey<?>> workloadKeys() {
+    return List.of();
+  }
 }

@@ -46,7 +46,8 @@ public final class Keys implements KeyCatalog {
           + "the run's endpoint type; a dead or wrong endpoint fails the run within seconds. false skips it.");
   public static final SettingKey<Integer> CONNECTION_FAILURE_LIMIT = SettingKey.integer("connection-failure-limit", 100,
       "Abort the run (artifacts written, stamped connection_failures) after this many requests in a row could not "
-          + "connect or lost their connection (connection_refused, connection_reset); 0: never.");
+          + "connect or lost their connection (connection_refused, connection_reset): consecutive failures, any other "
+          + "outcome starts the count again, so a server restart with fewer failures in a row is ridden out; 0: never.");
   public static final SettingKey<java.time.Duration> REQUEST_TIMEOUT = SettingKey.duration("request-timeout", "600s",
       "Deadline of one whole request, headers to last chunk.");
   public static final SettingKey<String> TRANSPORT = SettingKey.string("transport", "netty",
@@ -116,8 +117,13 @@ public final class Keys implements KeyCatalog {
       "Confidence level of the multi-run aggregate.");
   public static final SettingKey<Double> FAILED_REQUEST_THRESHOLD = SettingKey.decimal("failed-request-threshold", 0.1,
       "Largest failed share of a run's profiling requests (0.1 is 10 %): above it the run's error_rate check fails. "
-          + "Requests the run itself cancelled are not counted. The AgentX replay also aborts the run early when it is set "
+          + "Counted: requests that failed by the server's or the client's doing; not counted: requests the run cut off at "
+          + "its end (cut-off-threshold) or cancelled. The AgentX replay also aborts the run early when it is set "
           + "explicitly (AIPerf's --failed-request-threshold).");
+  public static final SettingKey<Double> CUT_OFF_THRESHOLD = SettingKey.decimal("cut-off-threshold", 0.5,
+      "Largest share of a run's profiling requests the run may cut off at its own end (still in flight when a grace "
+          + "period ran out; 0.5 is 50 %): above it the run's error_rate check fails, since a server that never "
+          + "finishes requests is not healthy. Cut-offs are not failures: they are counted apart from the error rate.");
   public static final SettingKey<List<String>> GOODPUT = SettingKey.list("goodput", "",
       "Goodput SLOs, metric:threshold pairs (ms for latencies), e.g. time_to_first_token:200,inter_token_latency:25.");
 
@@ -150,6 +156,14 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<java.time.Duration> PROGRESS_INTERVAL = SettingKey.duration("progress-interval", "10s",
       "How often a run prints a progress line where the output is not a terminal (Maven, CI); "
           + "on a terminal a progress bar is redrawn each second.");
+  public static final SettingKey<String> UI_TYPE = SettingKey.choice("ui-type", "auto",
+      "How a run shows its live progress (AIPerf's --ui-type, --ui): auto (a progress bar on a terminal, a line every "
+          + "progress-interval elsewhere), dashboard and simple (the same display: infermark has one, a progress bar, "
+          + "and no full-screen dashboard), none (no live progress; everything else is still printed).",
+      "auto", "dashboard", "simple", "none");
+  public static final SettingKey<Boolean> VERBOSE = SettingKey.bool("verbose", false,
+      "Print more (AIPerf's --verbose, -v): each test node's unique id when its run starts, to run that node alone "
+          + "(the IDE, the ConsoleLauncher's --select-unique-id). The ids are in every run folder's unique_ids.txt too.");
 
   private static final List<SettingKey<?>> ALL = List.of(SCENARIO, PRESET, URL, MODEL, TOKENIZER, ENDPOINT_TYPE,
       CUSTOM_ENDPOINT, STREAMING, API_KEY, API_KEY_FILE, EXTRA_INPUTS, USE_LEGACY_MAX_TOKENS, USE_SERVER_TOKEN_COUNT, PREFLIGHT,
@@ -158,9 +172,9 @@ public final class Keys implements KeyCatalog {
       MAX_CONCURRENCY, REQUEST_RATE_RAMP_DURATION, REQUEST_RATE_RAMP_SHAPE, REQUEST_RATE_RAMP_START, CONCURRENCY_RAMP_DURATION,
       CONCURRENCY_RAMP_SHAPE, CONCURRENCY_RAMP_START, USER_CENTRIC_RATE, NUM_USERS, BENCHMARK_DURATION, BENCHMARK_GRACE_PERIOD,
       REQUEST_COUNT, WARMUP_REQUEST_COUNT, WARMUP_DURATION, RANDOM_SEED, NUM_PROFILE_RUNS, CONFIDENCE_LEVEL,
-      FAILED_REQUEST_THRESHOLD, GOODPUT,
+      FAILED_REQUEST_THRESHOLD, CUT_OFF_THRESHOLD, GOODPUT,
       INPUT_FILE, PUBLIC_DATASET, NUM_DATASET_ENTRIES, NO_SERVER_METRICS, SERVER_METRICS, SERVER_METRICS_INTERVAL,
-      ARTIFACT_DIR, RESULT_FORMATS, UNSAFE_OVERRIDE, PROGRESS_INTERVAL);
+      ARTIFACT_DIR, RESULT_FORMATS, UNSAFE_OVERRIDE, PROGRESS_INTERVAL, UI_TYPE, VERBOSE);
 
   @Override
   public List<SettingKey<?>> keys() {

@@ -47,6 +47,20 @@ public final class SettingKey<T> {
     return new SettingKey<>(String.class, name, s -> s, defaultText, doc, false);
   }
 
+  /**
+   * A string that must be one of {@code choices} (compared ignoring case; the value is the choice
+   * as listed). An unknown one fails naming the choices, with a did-you-mean.
+   */
+  public static SettingKey<String> choice(String name, String defaultText, String doc, String... choices) {
+    List<String> known = List.of(choices);
+    return new SettingKey<>(String.class, name, s -> {
+      String t = s.trim();
+      return known.stream().filter(c -> c.equalsIgnoreCase(t)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+          "expected one of " + String.join(", ", known) + SettingsRegistry.closest(t.toLowerCase(Locale.ROOT), known, 2)
+              .map(c -> "; did you mean " + c + "?").orElse("")));
+    }, defaultText, doc, false);
+  }
+
   /** A secret (an API key): redacted in every artifact and log. */
   public static SettingKey<String> secret(String name, String doc) {
     return new SettingKey<>(String.class, name, s -> s, null, doc, true);
@@ -105,22 +119,6 @@ public final class SettingKey<T> {
         defaultText, doc, false);
   }
 
-  /**
-   * One of a few words ({@code constant}, {@code poisson}, {@code gamma}), read in any case and kept in lower
-   * case; anything else is refused with the choices and a did-you-mean.
-   */
-  public static SettingKey<String> choice(String name, String defaultText, String doc, String... choices) {
-    List<String> allowed = List.of(choices);
-    return new SettingKey<>(String.class, name, s -> {
-      String v = s.trim().toLowerCase(Locale.ROOT);
-      if (!allowed.contains(v)) {
-        Optional<String> near = SettingsRegistry.closest(v, allowed, 2);
-        throw new IllegalArgumentException("expected one of " + String.join(", ", allowed)
-            + near.map(n -> " (did you mean " + n + "?)").orElse(""));
-      }
-      return v;
-    }, defaultText, doc, false);
-  }
 
   /** A JSON object, or {@code key:value} pairs separated by commas ({@code ignore_eos:true,top_k:20}). */
   public static SettingKey<ObjectNode> jsonObject(String name, String doc) {

@@ -128,6 +128,14 @@ public final class Settings {
         .sorted(java.util.Comparator.comparing(Entry::name)).toList();
   }
 
+  /**
+   * Whether anything asked for the setting {@code name} with {@link #get} (on these settings or a
+   * copy): a search checks that the run read the setting it varies.
+   */
+  public boolean wasRead(String name) {
+    return read.contains(name);
+  }
+
   /** Every set entry by name. */
   public Map<String, Entry> entries() {
     return entries;

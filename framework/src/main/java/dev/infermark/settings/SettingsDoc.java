@@ -29,11 +29,17 @@ public final class SettingsDoc {
         .append("values and boolean `@Param` fields).\n");
     for (KeyCatalog c : SettingsRegistry.catalogs(loader)) {
       b.append("\n## ").append(SettingsRegistry.title(c))
-          .append(" (`").append(c.getClass().getName()).append("`)\n\n")
-          .append("| Setting | Default | Environment | Meaning |\n|---|---|---|---|\n");
+          .append(" (`").append(c.getClass().getName()).append("`)\n\n");
+      if (!c.workloadKeys().isEmpty()) {
+        b.append(c.workloadKeys().size() == c.keys().size() ? "These settings" : "The settings marked (w)")
+            .append(" shape a workload: only a scenario that reads them honours them, and giving one to another\n")
+            .append("scenario fails its run before any load, naming it.\n\n");
+      }
+      b.append("| Setting | Default | Environment | Meaning |\n|---|---|---|---|\n");
       for (SettingKey<?> k : c.keys()) {
         String def = k.defaultText() == null ? "" : k.defaultText().isEmpty() ? "(empty)" : "`" + k.defaultText() + "`";
-        b.append("| `").append(k.property()).append("` | ").append(def.replace("|", "\\|")).append(" | `")
+        boolean marked = c.workloadKeys().contains(k) && c.workloadKeys().size() != c.keys().size();
+        b.append("| `").append(k.property()).append(marked ? "` (w) | " : "` | ").append(def.replace("|", "\\|")).append(" | `")
             .append(k.environmentVariable()).append("` | ").append(k.doc().replace("|", "\\|")).append(" |\n");
       }
     }

@@ -14,6 +14,7 @@ public final class SettingsRegistry {
   public static final String PARAM_PREFIX = "param.";
 
   private final Map<String, SettingKey<?>> keys = new LinkedHashMap<>();
+  private final Map<String, KeyCatalog> workloadKeys = new LinkedHashMap<>();
 
   public SettingsRegistry(Collection<? extends KeyCatalog> catalogs) {
     for (KeyCatalog c : catalogs) {
@@ -23,7 +24,19 @@ public final class SettingsRegistry {
           throw new IllegalStateException("setting " + k.property() + " is declared twice (" + c.getClass().getName() + ")");
         }
       }
+      for (SettingKey<?> k : c.workloadKeys()) {
+        if (!c.keys().contains(k)) {
+          throw new IllegalStateException(c.getClass().getName() + ".workloadKeys() names " + k.property()
+              + ", which is not one of its keys()");
+        }
+        workloadKeys.put(k.name(), c);
+      }
     }
+  }
+
+  /** The catalog that declares {@code name} a workload key ({@link KeyCatalog#workloadKeys()}), if one does. */
+  public Optional<KeyCatalog> workloadKey(String name) {
+    return Optional.ofNullable(workloadKeys.get(name));
   }
 
   /** The registry of every catalog the class loader sees. */
@@ -71,6 +84,9 @@ public final class SettingsRegistry {
   /**
    * The candidate closest to {@code name} by edit distance, when within {@code maxDistance}: the
    * one did-you-mean of infermark (setting keys, scenario names, presets, parameters, SLO names).
+   * When none is that close, a name of several words ({@code max-token}) matches the candidate
+   * whose words begin with them in order ({@code agentperf-max-tokens}), the one with the fewest
+   * other words first.
    */
   public static Optional<String> closest(String name, Iterable<String> candidates, int maxDistance) {
     String best = null;
@@ -82,7 +98,38 @@ public final class SettingsRegistry {
         best = k;
       }
     }
-    return best != null && bestDistance <= maxDistance ? Optional.of(best) : Optional.empty();
+    if (best != null && bestDistance <= maxDistance) {
+      return Optional.of(best);
+    }
+    List<String> typed = words(name);
+    if (typed.size() < 2) {
+      return Optional.empty();
+    }
+    String byWords = null;
+    for (String k : candidates) {
+      List<String> ws = words(k);
+      if (containsInOrder(ws, typed) && (byWords == null || ws.size() < words(byWords).size()
+          || ws.size() == words(byWords).size() && k.compareTo(byWords) < 0)) {
+        byWords = k;
+      }
+    }
+    return Optional.ofNullable(byWords);
+  }
+
+  private static List<String> words(String s) {
+    return java.util.Arrays.stream(s.toLowerCase(java.util.Locale.ROOT).split("[-_.\\s]+")).filter(w -> !w.isEmpty())
+        .toList();
+  }
+
+  /** Whether each of {@code typed} begins a word of {@code words}, in order. */
+  private static boolean containsInOrder(List<String> words, List<String> typed) {
+    int i = 0;
+    for (String w : words) {
+      if (i < typed.size() && w.startsWith(typed.get(i))) {
+        i++;
+      }
+    }
+    return i == typed.size();
   }
 
   private static int distance(String a, String b) {

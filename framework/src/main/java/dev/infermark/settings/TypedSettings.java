@@ -118,6 +118,17 @@ public final class TypedSettings {
     }
   }
 
+  /** The names of the settings {@code type}'s methods read (those that name one). */
+  public static List<String> reads(Class<?> type, SettingsRegistry registry) {
+    List<String> names = new ArrayList<>();
+    if (type.isInterface()) {
+      for (Method m : methods(type)) {
+        bind(type, m, registry, new ArrayList<>()).ifPresent(k -> names.add(k.name()));
+      }
+    }
+    return names;
+  }
+
   /** The abstract methods, in a fixed order (by name): each one setting. */
   static List<Method> methods(Class<?> type) {
     Map<String, Method> byName = new java.util.TreeMap<>();

@@ -30,16 +30,30 @@ public final class SloNames {
   /** The AIPerf tags reported as one value per run (the rest are distributions); a test keeps it in step with PhaseMetrics. */
   static final Set<String> AIPERF_SCALARS = Set.of(MetricDefs.REQUEST_THROUGHPUT, MetricDefs.OUTPUT_TOKEN_THROUGHPUT,
       MetricDefs.GOODPUT, MetricDefs.REQUEST_COUNT, MetricDefs.ERROR_REQUEST_COUNT, MetricDefs.COMPLETED_REQUEST_COUNT,
-      MetricDefs.GOOD_REQUEST_COUNT, MetricDefs.CONTEXT_OVERFLOW_COUNT, MetricDefs.BENCHMARK_DURATION,
+      MetricDefs.GOOD_REQUEST_COUNT, MetricDefs.GOOD_REQUEST_FRACTION, MetricDefs.CONTEXT_OVERFLOW_COUNT, MetricDefs.BENCHMARK_DURATION,
       MetricDefs.TOTAL_OUTPUT_TOKENS, MetricDefs.TOTAL_OSL, MetricDefs.TOTAL_ISL, MetricDefs.TOTAL_REASONING_TOKENS);
   private static final Map<String, Known> KNOWN = new LinkedHashMap<>();
+
+  /** AA-AgentPerf's name of the decode speed AIPerf calls output_token_throughput_per_user ({@code @SloTier}'s). */
+  public static final String OUTPUT_SPEED = "output_speed";
+  /** AA-AgentPerf's name of the end-to-end output speed AIPerf calls e2e_output_token_throughput. */
+  public static final String E2E_SPEED = "e2e_speed";
+
+  /**
+   * Two names of one measure: AA-AgentPerf reports per tier what AIPerf's tags name per run. An SLO on either name
+   * reads the value the run reports under the other when it has none under its own.
+   */
+  private static final Map<String, String> SAME_MEASURE = Map.of(OUTPUT_SPEED, MetricDefs.OUTPUT_TPS_PER_USER,
+      MetricDefs.OUTPUT_TPS_PER_USER, OUTPUT_SPEED, E2E_SPEED, MetricDefs.E2E_OUTPUT_SPEED,
+      MetricDefs.E2E_OUTPUT_SPEED, E2E_SPEED);
 
   static {
     // AIPerf's per-request distributions and run scalars (framework, every run)
     for (String tag : MetricDefs.tags()) {
       boolean dist = !AIPERF_SCALARS.contains(tag);
-      // AgentPerf reports these two per tier as well (at each tier's capacity)
-      boolean tier = tag.equals(MetricDefs.TTFT) || tag.equals(MetricDefs.OUTPUT_TOKEN_THROUGHPUT);
+      // AgentPerf reports these per tier as well (at each tier's capacity; the speeds under its own names)
+      boolean tier = tag.equals(MetricDefs.TTFT) || tag.equals(MetricDefs.OUTPUT_TOKEN_THROUGHPUT)
+          || SAME_MEASURE.containsKey(tag);
       known(tag, MetricDefs.get(tag).unit(), dist, true, tier);
     }
     // the client's self-check (framework)
@@ -55,8 +69,8 @@ public final class SloNames {
     known("accuracy_errors", "requests", false, true, false);
     // AA-AgentPerf: per tier, at the tier's capacity
     known("supported_agents", "agents", false, false, true);
-    known("output_speed", "tokens/sec", true, false, true);
-    known("e2e_speed", "tokens/sec", true, false, true);
+    known(OUTPUT_SPEED, "tokens/sec", true, true, true); // per run: output_token_throughput_per_user's value
+    known(E2E_SPEED, "tokens/sec", true, true, true); // per run: e2e_output_token_throughput's value
     known("supported_agents_per_accelerator", "agents", false, false, true);
     known("output_token_throughput_per_accelerator", "tokens/sec", false, false, true);
     known("supported_agents_per_mw", "agents/MW", false, false, true);
@@ -77,6 +91,14 @@ public final class SloNames {
   /** The metric of this name, if one of our generators reports it. */
   public static Optional<Known> metric(String name) {
     return Optional.ofNullable(KNOWN.get(name));
+  }
+
+  /**
+   * The other name of the same measure ({@code output_speed} and {@code output_token_throughput_per_user},
+   * {@code e2e_speed} and {@code e2e_output_token_throughput}), if {@code name} has one.
+   */
+  public static Optional<String> sameMeasure(String name) {
+    return Optional.ofNullable(SAME_MEASURE.get(name));
   }
 
   /** Whether {@code stat} is a statistic ({@code p99.9} too: any percentile). */

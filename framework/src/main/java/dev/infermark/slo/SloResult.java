@@ -24,9 +24,23 @@ import tools.jackson.databind.node.ObjectNode;
  * @param measured the measured value in {@code unit}, if measured
  * @param unit the SLO's unit, else the metric's
  * @param message the check's message: measured value and threshold
+ * @param judged false for a run that did not complete (cancelled, aborted): what it measured is shown, but
+ *     neither passes nor fails
  */
 public record SloResult(String id, String metric, String stat, String tier, String name, double min, double max,
-    String threshold, boolean passed, OptionalDouble measured, String unit, String message) {
+    String threshold, boolean passed, OptionalDouble measured, String unit, String message, boolean judged) {
+
+  /** A judged SLO. */
+  public SloResult(String id, String metric, String stat, String tier, String name, double min, double max,
+      String threshold, boolean passed, OptionalDouble measured, String unit, String message) {
+    this(id, metric, stat, tier, name, min, max, threshold, passed, measured, unit, message, true);
+  }
+
+  /** This SLO not judged, because {@code why} (the run was cancelled): it neither passes nor fails. */
+  public SloResult notJudged(String why) {
+    return new SloResult(id, metric, stat, tier, name, min, max, threshold, false, measured, unit,
+        "not judged: " + why + " (" + message + ")", false);
+  }
 
   /** The threshold with its unit: {@code <= 500 ms}. */
   public String thresholdWithUnit() {
@@ -36,7 +50,8 @@ public record SloResult(String id, String metric, String stat, String tier, Stri
   /**
    * The {@code slo_results} entry: {@code metric}, {@code stat}, {@code tier} (when the SLO has
    * one), {@code min}/{@code max} (those set), {@code threshold} (the bounds as text, no unit),
-   * {@code measured} (a number, or {@code null} when not measured), {@code unit}, {@code passed}.
+   * {@code measured} (a number, or {@code null} when not measured), {@code unit}, {@code passed}, and
+   * {@code judged: false} for a run that did not complete.
    */
   public ObjectNode toJson() {
     ObjectNode o = Json.object();
@@ -62,6 +77,9 @@ public record SloResult(String id, String metric, String stat, String tier, Stri
     }
     o.put("unit", unit);
     o.put("passed", passed);
+    if (!judged) {
+      o.put("judged", false);
+    }
     return o;
   }
 

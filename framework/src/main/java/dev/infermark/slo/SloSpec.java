@@ -84,12 +84,20 @@ public record SloSpec(String metric, String stat, double min, double max, String
   /** Checks the result; an unmeasured metric fails (a missing number is never taken as zero). */
   public Outcome evaluate(RunResult result) {
     Optional<Stat> st = typedStat();
+    String reported = metric;
     OptionalDouble v = st.isEmpty() ? OptionalDouble.empty() : result.lookup(tier, metric, st.get());
-    if (v.isEmpty()) {
-      return new Outcome(false, displayName() + ": not measured by this run (no value for "
-          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")", v, unit);
+    Optional<String> other = SloNames.sameMeasure(metric);
+    if (v.isEmpty() && st.isPresent() && other.isPresent()) { // AgentPerf's name of an AIPerf metric, or the reverse
+      reported = other.get();
+      v = result.lookup(tier, reported, st.get());
     }
-    String resultUnit = result.unit(tier, metric, st.get());
+    if (v.isEmpty()) {
+      // Still in a unit, as a measured one would be: the SLO's, else the one the metric is reported in.
+      String known = unit.isBlank() ? SloNames.metric(metric).map(SloNames.Known::unit).orElse("") : unit;
+      return new Outcome(false, displayName() + ": not measured by this run (no value for "
+          + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")" + hint(), v, known);
+    }
+    String resultUnit = result.unit(tier, reported, st.get());
     double scale;
     try {
       scale = scale(resultUnit, unit);
@@ -104,6 +112,16 @@ public record SloSpec(String metric, String stat, double min, double max, String
     return new Outcome(ok, displayName() + ": " + measured + (ok ? ", within " : ", violates ") + threshold,
         OptionalDouble.of(value), shownUnit);
   }
+
+  /** Why a metric that is measured only when asked for is missing. */
+  private String hint() {
+    return GOODPUT_METRICS.contains(metric) ? ": goodput is measured with infermark.goodput (metric:threshold pairs, e.g. "
+        + "@Default(key = Setting.GOODPUT, value = \"time_to_first_token:200 inter_token_latency:50\"))" : "";
+  }
+
+  /** The metrics only a run with {@code infermark.goodput} reports. */
+  public static final java.util.Set<String> GOODPUT_METRICS = java.util.Set.of(Metric.GOODPUT.tag(),
+      Metric.GOOD_REQUEST_COUNT.tag(), Metric.GOOD_REQUEST_FRACTION.tag());
 
   /** The bounds without unit: {@code <= 500}, {@code >= 20}, {@code >= 1 and <= 2}. */
   public String threshold() {

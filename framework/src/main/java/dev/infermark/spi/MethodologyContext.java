@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 
 import dev.infermark.api.RunContext;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.client.ServedContext;
 import dev.infermark.hub.HfHub;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.settings.Settings;
@@ -34,6 +35,14 @@ public interface MethodologyContext extends RunContext {
 
   /** Whether the target is the embedded simulator started for this run. */
   boolean embeddedTarget();
+
+  /**
+   * The context length the target serves ({@code max_model_len} in its {@code GET /v1/models}, the smallest over
+   * the run's URLs), as the preflight found it; empty when it advertises none or the preflight did not run. A
+   * methodology checks its workload against it before any load (the AgentX replay names the traces that would
+   * overflow).
+   */
+  Optional<ServedContext> servedContext();
 
   /** The submission verdict of a scenario with locks, to which the methodology adds the reasons it finds at run time. */
   Optional<SubmissionVerdict> verdict();

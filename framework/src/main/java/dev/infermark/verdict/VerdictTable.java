@@ -39,14 +39,23 @@ public final class VerdictTable {
       String measured = r.measured().isPresent()
           ? SloResult.fmt(r.measured().getAsDouble()) + (r.unit().isBlank() ? "" : " " + r.unit())
           : "not measured";
-      rows.add(new String[] {r.passed() ? pass : fail, check, measured, r.thresholdWithUnit()});
+      if (!r.judged()) {
+        measured += " (not judged)"; // a run that did not complete: shown, neither passed nor failed
+      }
+      rows.add(new String[] {!r.judged() ? skip : r.passed() ? pass : fail, check, measured, r.thresholdWithUnit()});
     }
     rows.add(new String[] {
-        errorRate.passed() ? pass : errorRate.measured() ? fail : skip,
+        errorRate.requests() > 0 ? errorRate.errorsWithin() ? pass : fail : skip,
         "error_rate",
-        errorRate.measured() ? percent(errorRate.fraction()) + " (" + errorRate.failed() + " of " + errorRate.requests() + ")"
-            : "not measured",
+        errorRate.requests() > 0 ? percent(errorRate.fraction()) + " (" + errorRate.failed() + " of " + errorRate.requests()
+            + ")" : "not measured",
         "<= " + percent(errorRate.threshold())});
+    if (errorRate.cutOff() > 0) {
+      // The harness's own boundary, apart from the server's failures (ErrorRate).
+      rows.add(new String[] {errorRate.cutOffWithin() ? pass : fail, "cut_off",
+          percent(errorRate.cutOffFraction()) + " (" + errorRate.cutOff() + " of " + (errorRate.requests()
+              + errorRate.cutOff()) + ")", "<= " + percent(errorRate.cutOffThreshold())});
+    }
     verdict.ifPresent(v -> rows.add(new String[] {
         v.valid() ? pass : v.reasons().equals(List.of(SubmissionVerdict.UNSAFE_OVERRIDE)) ? skip : fail,
         "submission_valid", Boolean.toString(v.valid()), v.valid() ? "" : "reasons " + String.join(", ", v.reasons())}));
@@ -63,6 +72,32 @@ public final class VerdictTable {
       out.add("infermark: " + run + ": results");
       hs.forEach(r -> out.add(row(r, hw)));
     }
+    return out;
+  }
+
+  /**
+   * One row of a table of other checks (a search's result, a regression gate's comparisons).
+   *
+   * @param passed whether it passed; {@code null} when it could not be judged
+   */
+  public record Row(Boolean passed, String check, String measured, String threshold) {}
+
+  /** Such a table, headed {@code infermark: <title>}, in the verdicts' columns and marks. */
+  public static List<String> lines(String title, List<Row> rows) {
+    return lines(title, rows, unicodeConsole());
+  }
+
+  static List<String> lines(String title, List<Row> rows, boolean unicode) {
+    List<String[]> cells = new ArrayList<>();
+    for (Row r : rows) {
+      String mark = r.passed() == null ? unicode ? "–" : "n/a" : r.passed() ? unicode ? "✓" : "PASS" : unicode ? "✗" : "FAIL";
+      cells.add(new String[] {mark, r.check(), unicode ? r.measured() : r.measured().replace("≥", ">="), r.threshold()});
+    }
+    List<String> out = new ArrayList<>();
+    out.add("infermark: " + title);
+    int[] w = widths(cells, HEAD);
+    out.add(row(HEAD, w));
+    cells.forEach(c -> out.add(row(c, w)));
     return out;
   }
 

@@ -25,32 +25,60 @@ public final class SeededText implements SyntheticText {
     if (n <= 0) {
       return "";
     }
+    return fit(new StringBuilder(words(n)), 0, n);
+  }
+
+  /**
+   * {@code start}, a space and text such that the whole counts exactly {@code n} tokens more than {@code start}:
+   * the new part is fitted with {@code start} in front, so a token merging across the space is counted.
+   */
+  @Override
+  public synchronized String tokensAfter(String start, int n) {
+    if (start == null || start.isEmpty()) {
+      return tokens(n);
+    }
+    if (n <= 0) {
+      return start;
+    }
+    if (tokenizer instanceof WordTokenizer) {
+      return start + " " + words(n);
+    }
+    StringBuilder b = new StringBuilder(start).append(' ').append(words(n));
+    return fit(b, start.length() + 1, tokenizer.count(start) + n);
+  }
+
+  /** {@code n} seeded words of the built-in vocabulary: {@code n} tokens under {@link WordTokenizer}. */
+  private String words(int n) {
     WordTokenizer words = WordTokenizer.instance();
     int[] ids = new int[n];
     for (int i = 0; i < n; i++) {
       ids[i] = random.nextInt(words.vocabularySize());
     }
-    String text = words.decode(ids).substring(1);
+    return words.decode(ids).substring(1);
+  }
+
+  /** Trims or extends {@code b} after its first {@code keep} characters, word by word, to {@code target} tokens. */
+  private String fit(StringBuilder b, int keep, int target) {
     if (tokenizer instanceof WordTokenizer) {
-      return text;
+      return b.toString();
     }
-    StringBuilder b = new StringBuilder(text);
+    int n = target;
     for (int guard = 0; guard < 4 * n + 64; guard++) {
       int c = tokenizer.count(b.toString());
-      if (c == n) {
+      if (c == target) {
         return b.toString();
       }
-      if (c > n) {
+      if (c > target) {
         int cut = b.lastIndexOf(" ");
-        if (cut <= 0) {
-          b.setLength(Math.max(0, b.length() - 1));
+        if (cut <= keep) {
+          b.setLength(Math.max(keep, b.length() - 1));
         } else {
           b.setLength(cut);
         }
       } else {
-        b.append(c + 1 == n ? " a" : " " + words.decode(new int[] {random.nextInt(words.vocabularySize())}).substring(1));
+        b.append(c + 1 == target ? " a" : " " + words(1));
       }
     }
-    throw new IllegalStateException("cannot make text of exactly " + n + " tokens with tokenizer " + tokenizer.name());
+    throw new IllegalStateException("cannot make text of exactly " + target + " tokens with tokenizer " + tokenizer.name());
   }
 }

@@ -165,19 +165,39 @@ class RunRecorderTest {
   }
 
   @Test
-  void aFullDiskIsReportedNamingTheExportAndTheRunGoesOn() throws Exception {
+  void aFullDiskIsReportedOnceAtOnceAndByFinishNamingTheExport() throws Exception {
     Path full = Path.of("/dev/full");
     org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(full), "needs Linux's /dev/full");
     Files.createSymbolicLink(dir.resolve(RunRecorder.JSONL), full);
     RunRecorder rec = new RunRecorder(dir, Settings.of(Map.of()));
+    List<String> told = new java.util.ArrayList<>();
+    rec.onWriteFailure(told::add);
     for (RequestRecord r : Records.reference()) {
       rec.accept(r); // no exception into the sender: the record still counts
     }
+    assertThat(told).singleElement().asString().startsWith("cannot write " + dir.resolve(RunRecorder.JSONL) + ": ")
+        .contains("No space left on device");
     var s = rec.summary(Phase.PROFILING);
     assertThat(s.requestCount() + s.errorCount()).isEqualTo(Records.reference().length);
     assertThatThrownBy(() -> rec.finish(info(false)))
         .hasMessageContaining("cannot write " + dir.resolve(RunRecorder.JSONL))
         .hasMessageContaining("No space left on device");
-    assertThatThrownBy(rec::close).hasMessageContaining("cannot close " + dir.resolve(RunRecorder.JSONL));
+    rec.close(); // the failure was finish's to report; the journal is closed as it was cut back
+    assertThat(dir.resolve(RunRecorder.INPUTS)).doesNotExist();
+  }
+
+  @Test
+  void eachRecordIsAWholeLineOfTheJournalTheMomentItIsAccepted() throws Exception {
+    try (RunRecorder rec = new RunRecorder(dir, Settings.of(Map.of()))) {
+      int n = 0;
+      for (RequestRecord r : Records.reference()) {
+        rec.accept(r);
+        n++;
+        // what a kill -9 now would leave: every record accepted so far, each a whole line
+        String journal = Files.readString(dir.resolve(RunRecorder.JSONL));
+        assertThat(journal).endsWith("\n");
+        assertThat(journal.lines().map(Json::parse)).hasSize(n);
+      }
+    }
   }
 }

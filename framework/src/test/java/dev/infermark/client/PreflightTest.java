@@ -75,6 +75,30 @@ class PreflightTest {
   }
 
   @Test
+  void theContextLengthTheModelListAdvertisesForTheRunsModelIsKept() {
+    server.handler = (r, c) -> {
+      if (r.path().equals("/v1/models")) {
+        c.respond(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"llama-3\",\"max_model_len\":32768},"
+            + "{\"id\":\"qwen-2\",\"max_model_len\":8192}]}");
+      } else {
+        openAi(r, c);
+      }
+    };
+    try (OpenAiClient c = OpenAiClient.create(Settings.of(Map.of("model", "llama-3", "request-timeout", "10s")),
+        server.uri(), new Progress())) {
+      assertThat(c.servedContext()).isEmpty(); // before the preflight
+      c.preflight();
+      assertThat(c.servedContext()).contains(new ServedContext(server.uri(), 32768)); // llama-3's, not qwen-2's
+    }
+    server.handler = PreflightTest::openAi; // no max_model_len advertised
+    try (OpenAiClient c = OpenAiClient.create(Settings.of(Map.of("model", "llama-3", "request-timeout", "10s")),
+        server.uri(), new Progress())) {
+      c.preflight();
+      assertThat(c.servedContext()).isEmpty();
+    }
+  }
+
+  @Test
   void nothingListeningNamesTheUrlAndSaysConnectionRefused() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -108,11 +132,41 @@ class PreflightTest {
   }
 
   @Test
-  void aModelNotServedListsTheServedIds() {
+  void aModelNotListedButAnsweredIsAWarningNamingTheServedIdsAndTheRunGoesOn() {
+    server.handler = PreflightTest::openAi; // answers whatever model is asked for, as llama.cpp does
+    String line = preflight(server.uri(), Map.of("model", "gpt-4o"));
+    assertThat(line).startsWith("WARNING " + server.uri() + " lists llama-3, qwen-2 (GET /v1/models), not 'gpt-4o'; "
+        + "1-token requests naming it were answered, so the server takes any model name (as llama.cpp does): going on");
+    assertThat(server.requests).hasSize(2);
+    assertThat(Json.parse(server.requests.get(1).body()).get("model").asString()).isEqualTo("gpt-4o");
+  }
+
+  @Test
+  void everyModelTheListLacksIsAskedForByName() {
     server.handler = PreflightTest::openAi;
+    String line = preflight(server.uri(), Map.of("model", "llama-3,gpt-4o"));
+    assertThat(line).startsWith("WARNING ").contains("not 'gpt-4o'");
+    assertThat(server.requests).hasSize(3);
+    assertThat(Json.parse(server.requests.get(1).body()).get("model").asString()).isEqualTo("llama-3");
+    assertThat(Json.parse(server.requests.get(2).body()).get("model").asString()).isEqualTo("gpt-4o");
+  }
+
+  @Test
+  void aModelNotServedFailsWhenTheRequestNamingItFailsAndListsTheServedIds() {
+    server.handler = (r, c) -> {
+      if (r.path().equals("/v1/models")) {
+        c.respond(200, "application/json", MODELS);
+      } else {
+        c.respond(404, "application/json", "{\"error\":{\"message\":\"The model `gpt-4o` does not exist.\","
+            + "\"type\":\"NotFoundError\",\"code\":404}}");
+      }
+    };
     assertThatThrownBy(() -> preflight(server.uri(), Map.of("model", "gpt-4o")))
-        .hasMessageContaining("model 'gpt-4o' is not served there; it serves llama-3, qwen-2. Set infermark.model");
-    assertThat(server.requests).hasSize(1);
+        .isInstanceOf(PreflightException.class)
+        .hasMessageContaining("model 'gpt-4o' is not served there; it serves llama-3, qwen-2, and a 1-token request "
+            + "naming 'gpt-4o' failed too: a 1-token chat request to " + server.uri() + "/v1/chat/completions answered "
+            + "HTTP 404 Not Found: The model `gpt-4o` does not exist. Set infermark.model to one of them");
+    assertThat(server.requests).hasSize(2);
   }
 
   @Test

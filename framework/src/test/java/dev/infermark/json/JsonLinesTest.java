@@ -102,4 +102,21 @@ class JsonLinesTest {
     assertThat(skipped.get(0).lines()).isZero();
   }
 
+  @Test
+  void tornTailSkipsOnlyABadLastLine() throws IOException {
+    Path torn = file("{\"id\":1}\n{\"id\":2}\n{\"id\":3,\"te");
+    List<JsonLines.Skipped> skipped = new ArrayList<>();
+    assertThat(ids(torn, Policy.TORN_TAIL, skipped)).containsExactly(1, 2);
+    assertThat(skipped.get(0).lines()).isEqualTo(1);
+    assertThat(skipped.get(0).first()).startsWith("line 3: ");
+
+    Path middle = file("{\"id\":1}\n{\"id\":2,\n{\"id\":3}\n");
+    assertThatThrownBy(() -> ids(middle, Policy.TORN_TAIL, new ArrayList<>())).isInstanceOf(UncheckedIOException.class)
+        .hasMessageContaining(middle + " line 2: ");
+
+    Path whole = file("{\"id\":1}\n{\"id\":2}\n\n");
+    List<JsonLines.Skipped> none = new ArrayList<>();
+    assertThat(ids(whole, Policy.TORN_TAIL, none)).containsExactly(1, 2);
+    assertThat(none.get(0).lines()).isZero();
+  }
 }

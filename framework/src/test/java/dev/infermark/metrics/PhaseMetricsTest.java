@@ -83,6 +83,7 @@ class PhaseMetricsTest {
     // only r1 has TTFT <= 250 ms and ITL <= 70 ms
     assertThat(s.value("good_request_count")).contains(1.0);
     assertThat(s.value("goodput")).contains(1 / 0.7);
+    assertThat(s.value("good_request_fraction")).contains(1 / 5.0); // of every completed request, the failed included
     assertThat(s.errors()).hasSize(2);
     assertThat(s.errors()).extracting(ErrorCount::kind).containsExactlyInAnyOrder(ErrorKind.RATE_LIMITED, ErrorKind.CONTEXT_OVERFLOW);
     assertThat(s.errorCount()).isEqualTo(2);
@@ -96,6 +97,28 @@ class PhaseMetricsTest {
   }
 
   @Test
+  void goodputMayBoundTheLatenciesMeasuredFromTheIntendedInstant() {
+    // both answer in 100 ms; the second waited 400 ms before it left (a cap, a late client): vLLM's queue-inclusive view
+    long start = 1_000_000_000L;
+    RequestRecord onTime = due(Records.ok(Phase.PROFILING, "a", start, new long[] {100}, 200, 10, 5, null), start);
+    RequestRecord waited = due(Records.ok(Phase.PROFILING, "b", start, new long[] {100}, 200, 10, 5, null), start - 400 * Records.MS);
+    for (String bound : new String[] {"time_to_first_token:300", "effective_time_to_first_token:300",
+        "schedule_lag:100 effective_latency:1000"}) {
+      PhaseMetrics p = new PhaseMetrics("profiling", Goodput.parse(List.of(bound)));
+      p.add(onTime, RecordMetrics.of(onTime));
+      p.add(waited, RecordMetrics.of(waited));
+      assertThat(p.summary().value("good_request_count")).as(bound).contains(bound.startsWith("time") ? 2.0 : 1.0);
+      assertThat(p.summary().value("good_request_fraction")).as(bound).contains(bound.startsWith("time") ? 1.0 : 0.5);
+    }
+  }
+
+  private static RequestRecord due(RequestRecord r, long dueNs) {
+    return new RequestRecord(r.phase(), r.requestId(), r.tags(), dueNs, r.startNs(), r.startEpochMicros(), r.ackNs(),
+        r.contentChunkNs(), r.endNs(), r.inputTokens(), r.outputTokens(), r.reasoningTokens(), r.cachedTokens(), r.text(),
+        r.reasoningText(), r.finishReason(), r.httpStatus(), r.error(), r.urlIndex());
+  }
+
+  @Test
   void noGoodputWithoutSlos() {
     assertThat(summary(Goodput.NONE).find("goodput")).isEmpty();
   }
@@ -104,6 +127,10 @@ class PhaseMetricsTest {
   void badGoodputNamesTheSetting() {
     assertThatThrownBy(() -> Goodput.parse(List.of("ttft:200"))).hasMessageContaining("infermark.goodput").hasMessageContaining("ttft:200");
     assertThatThrownBy(() -> Goodput.parse(List.of("time_to_first_token:fast"))).hasMessageContaining("infermark.goodput");
+    assertThatThrownBy(() -> Goodput.parse(List.of("inter_chunk_latency:50"))).hasMessageContaining("infermark.goodput")
+        .hasMessageContaining("a list per request");
+    assertThatThrownBy(() -> Goodput.parse(List.of("time_to_first_token:200 time_to_first_token:300")))
+        .hasMessageContaining("time_to_first_token is bounded twice");
   }
 
   @Test

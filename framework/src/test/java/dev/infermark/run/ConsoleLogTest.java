@@ -21,4 +21,32 @@ class ConsoleLogTest {
         "infermark: dropped 3/10 traces",
         "infermark: WARNING trace t1 has no replayable request: skipped");
   }
+
+  @Test
+  void slf4jIsQuietOnlyWhereNoProviderIsOnTheClassPath(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    String before = System.getProperty(ConsoleLog.SLF4J_VERBOSITY);
+    try {
+      System.clearProperty(ConsoleLog.SLF4J_VERBOSITY);
+      java.nio.file.Path services = java.nio.file.Files.createDirectories(dir.resolve("META-INF/services"));
+      java.nio.file.Files.writeString(services.resolve("org.slf4j.spi.SLF4JServiceProvider"), "ch.qos.logback.X\n");
+      try (java.net.URLClassLoader withProvider = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()}, null)) {
+        assertThat(ConsoleLog.quietSlf4jWithoutProvider(withProvider)).as("the user's provider is left alone").isFalse();
+      }
+      assertThat(System.getProperty(ConsoleLog.SLF4J_VERBOSITY)).isNull();
+      try (java.net.URLClassLoader none = new java.net.URLClassLoader(new java.net.URL[0], null)) {
+        assertThat(ConsoleLog.quietSlf4jWithoutProvider(none)).isTrue();
+        assertThat(System.getProperty(ConsoleLog.SLF4J_VERBOSITY)).isEqualTo("ERROR");
+        System.setProperty(ConsoleLog.SLF4J_VERBOSITY, "DEBUG");
+        assertThat(ConsoleLog.quietSlf4jWithoutProvider(none)).as("a verbosity set on purpose is kept").isFalse();
+        assertThat(System.getProperty(ConsoleLog.SLF4J_VERBOSITY)).isEqualTo("DEBUG");
+      }
+    } finally {
+      if (before == null) {
+        System.clearProperty(ConsoleLog.SLF4J_VERBOSITY);
+      } else {
+        System.setProperty(ConsoleLog.SLF4J_VERBOSITY, before);
+      }
+    }
+  }
 }

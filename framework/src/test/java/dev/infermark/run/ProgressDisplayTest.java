@@ -29,6 +29,12 @@ class ProgressDisplayTest {
     assertThat(lines).singleElement().asString()
         .startsWith("infermark: chat [profiling] 01:30/05:00 ETA 03:30  ")
         .contains("in flight 6", "errors 1", "p50 TTFT 50 ms", "sent 10").containsPattern("\\d+\\.\\d req/s");
+    // What a phase waits for shows after its clock, until the next phase.
+    progress.doing("preflight: waiting for http://gpu:8000");
+    d.tick(start + Duration.ofSeconds(91).toNanos());
+    assertThat(lines.get(1)).startsWith("infermark: chat [profiling] 01:31/05:00 ETA 03:29  preflight: waiting for "
+        + "http://gpu:8000  ");
+    lines.remove(1);
     // A new phase has its own median.
     progress.phase("drain", null);
     d.tick(progress.phase().startNs() + 1_000_000_000L);
@@ -47,5 +53,18 @@ class ProgressDisplayTest {
     d.tick(progress.phase().startNs() + Duration.ofSeconds(25).toNanos());
     d.close();
     assertThat(String.join("\n", drawn)).contains("chat [profiling]").contains("25%").contains("in flight 1");
+  }
+
+  @Test
+  void uiTypeNoneShowsNoLiveProgressAndTheOthersDo() {
+    List<String> lines = new ArrayList<>();
+    ProgressDisplay none = ProgressDisplay.start("chat", new Progress(), Duration.ofMillis(500), "none", lines::add);
+    assertThat(none.running()).isFalse();
+    none.close();
+    for (String shown : List.of("auto", "dashboard", "simple")) {
+      ProgressDisplay d = ProgressDisplay.start("chat", new Progress(), Duration.ofMinutes(1), shown, lines::add);
+      assertThat(d.running()).as(shown).isTrue();
+      d.close();
+    }
   }
 }

@@ -143,7 +143,7 @@ class ScenarioRunnerTest {
     }
   }
 
-  @Scenario(name = "chat")
+  @Scenario(name = "runner-chat")
   static class ChatScenario {
     @Workload
     SelfPhased load() {
@@ -276,7 +276,7 @@ class ScenarioRunnerTest {
   @Test
   void theResultFormatsSettingPicksTheFilesAndATypoFailsBeforeAnyLoad() throws Exception {
     run(ChatScenario.class, Map.of("result-formats", "aiperf-json"));
-    Path dir = artifacts.resolve("chat/latest");
+    Path dir = artifacts.resolve("runner-chat/latest");
     assertThat(dir.resolve("profile_export_aiperf.json")).exists();
     assertThat(dir.resolve("profile_export_aiperf.csv")).doesNotExist();
     assertThat(dir.resolve("profile_export.jsonl")).exists(); // the journal is no format: always streamed
@@ -287,7 +287,7 @@ class ScenarioRunnerTest {
     assertThatThrownBy(() -> run(ChatScenario.class, Map.of("result-formats", "console,aiperf-cvs"), never))
         .hasMessage("infermark.result-formats: unknown result format 'aiperf-cvs' (did you mean 'aiperf-csv'?); known: "
             + "console, aiperf-csv, aiperf-json");
-    assertThat(lines).contains("infermark: chat: infermark.result-formats: unknown result format 'aiperf-cvs' "
+    assertThat(lines).contains("infermark: runner-chat: infermark.result-formats: unknown result format 'aiperf-cvs' "
         + "(did you mean 'aiperf-csv'?); known: console, aiperf-csv, aiperf-json");
     verifyNoInteractions(never);
   }
@@ -296,7 +296,7 @@ class ScenarioRunnerTest {
   void settingsTheRunNeverReadAreNamed() throws Exception {
     RunOutcome o = run(ChatScenario.class, Map.of("input-file", "data.jsonl", "concurrency", "1", "goodput",
         "time_to_first_token:100", "confidence-level", "0.9"));
-    assertThat(lines).contains("infermark: WARNING chat never read infermark.confidence-level (-D), infermark.input-file (-D): "
+    assertThat(lines).contains("infermark: WARNING runner-chat never read infermark.confidence-level (-D), infermark.input-file (-D): "
         + "they had no effect on this run (a setting of another scenario, or a typo of a setting this one reads?)");
     assertThat(o.result().reportEntries()).containsEntry("unread_settings", "infermark.confidence-level,infermark.input-file");
   }

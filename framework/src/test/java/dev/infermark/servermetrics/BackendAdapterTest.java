@@ -110,7 +110,15 @@ class BackendAdapterTest {
     assertThat(off).filteredOn(r -> !r.ok()).extracting(CrossCheck.Result::check)
         .containsExactly("prompt_tokens", "prefix_cache_hit_rate");
     assertThat(new ServerMetricsReport(List.of(), d, off).warnings()).anySatisfy(w -> assertThat(w)
-        .contains("server counted 52011 input tokens").contains("the client 40000"));
+        .contains("server counted 52011 input tokens").contains("the client 40000")
+        // what it means and what to look at, not only a percentage
+        .contains("Meaning: the server counted more: it also counts requests the client did not count as successful")
+        .contains("its chat template's tokens").contains("infermark.use-server-token-count=false counts with "
+            + "infermark.tokenizer").endsWith("this only says the server saw the window differently"));
+    List<CrossCheck.Result> under = CrossCheck.check(d, new ClientTotals(52011L, 25600L, 40960L, 100));
+    assertThat(under).filteredOn(r -> !r.ok()).singleElement().satisfies(r -> assertThat(r.message())
+        .contains("the client counted more: the /metrics scraped are likely another server's or replica's")
+        .contains("infermark.server-metrics"));
     assertThat(CrossCheck.check(d, ClientTotals.NONE)).isEmpty();
   }
 

@@ -27,6 +27,16 @@ public final class SharedData {
     return root().resolve(relative);
   }
 
+  /**
+   * The seed documents ({@code shared/seeds}, beside the data folder: the sources we implement);
+   * skips the calling test when they are absent.
+   */
+  public static Path seeds() {
+    Path p = root().toAbsolutePath().normalize().resolveSibling("seeds");
+    assumeTrue(Files.isDirectory(p), "seeds absent: " + p + " (they sit beside -D" + PROPERTY + ")");
+    return p;
+  }
+
   /** {@code relative} under the shared data folder; skips the calling test when it is absent. */
   public static Path require(String relative) {
     Path p = path(relative);

@@ -19,6 +19,7 @@ import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.api.workload.Turn;
 import dev.infermark.client.ServerClient;
 import dev.infermark.testkit.ScenarioTestKit;
+import dev.infermark.tokenizer.HfTokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
 
 class ConversationsTest {
@@ -72,6 +73,33 @@ class ConversationsTest {
       assertThat(WordTokenizer.instance().count(text.tokens(n))).isEqualTo(n);
     }
     assertThat(new SeededText(WordTokenizer.instance(), 7).tokens(50)).isEqualTo(new SeededText(WordTokenizer.instance(), 7).tokens(50));
+  }
+
+  @Test
+  void textAfterASharedPrefixAddsExactlyItsTokensUnderARealTokenizer() throws Exception {
+    // a word-level tokenizer.json splitting at punctuation too: the built-in vocabulary's words do not map one to one
+    Path json = dir.resolve("tokenizer.json");
+    java.nio.file.Files.writeString(json, """
+        {"version":"1.0","truncation":null,"padding":null,"added_tokens":[],"normalizer":null,
+         "pre_tokenizer":{"type":"Whitespace"},"post_processor":null,"decoder":null,
+         "model":{"type":"WordLevel","vocab":{"[UNK]":0},"unk_token":"[UNK]"}}
+        """);
+    try (HfTokenizer tokenizer = HfTokenizer.load("word-level", json)) {
+      SyntheticText text = new SeededText(tokenizer, 11);
+      String prefix = text.tokens(40);
+      assertThat(tokenizer.count(prefix)).isEqualTo(40);
+      for (int n : new int[] {1, 9, 300}) {
+        String prompt = text.tokensAfter(prefix, n);
+        assertThat(prompt).startsWith(prefix + " ");
+        assertThat(tokenizer.count(prompt)).as("prefix + %d", n).isEqualTo(40 + n);
+      }
+    }
+    SyntheticText words = new SeededText(WordTokenizer.instance(), 11);
+    assertThat(WordTokenizer.instance().count(words.tokensAfter("a shared start", 5))).isEqualTo(8);
+    assertThat(words.tokensAfter("", 5)).isNotEmpty();
+    // the API's default (a SyntheticText of the user's own) joins the two
+    SyntheticText own = n -> "w ".repeat(n).strip();
+    assertThat(own.tokensAfter("p q", 2)).isEqualTo("p q w w");
   }
 
   @Test

@@ -77,6 +77,9 @@ public final class InfermarkTestEngine implements TestEngine {
    */
   @Override
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+    // Before any library touches SLF4J: no "No SLF4J providers" warning on every Maven run.
+    ConsoleLog.quietSlf4jWithoutProvider(Thread.currentThread().getContextClassLoader() == null
+        ? InfermarkTestEngine.class.getClassLoader() : Thread.currentThread().getContextClassLoader());
     ConfigurationParameters config = request.getConfigurationParameters();
     SettingsRegistry registry = SettingsRegistry.load();
     // Secrets leave the system properties first: Surefire copies every one into its XML reports.
@@ -96,10 +99,11 @@ public final class InfermarkTestEngine implements TestEngine {
     if (SystemPropertySecrets.kept(Keys.API_KEY.property()) && !root.getChildren().isEmpty()) {
       out.println(KEY_AS_SYSTEM_PROPERTY);
     }
-    ScenarioRunner runner = new ScenarioRunner(root.settings(), clients, recordings, line -> {
+    java.util.function.Consumer<String> console = line -> {
       out.println(line);
       out.flush();
-    });
-    new ScenarioExecutor(request.getEngineExecutionListener(), runner).execute(root);
+    };
+    ScenarioRunner runner = new ScenarioRunner(root.settings(), clients, recordings, console);
+    new ScenarioExecutor(request.getEngineExecutionListener(), runner, console).execute(root);
   }
 }

@@ -41,7 +41,14 @@ class CancellationTest {
         .configurationParameter("infermark.artifact-dir", artifacts.toString()).execute();
     r.testEvents().assertThatEvents()
         .haveExactly(1, event(test(), displayName("cancelling-fixture run"), abortedWithReason(message(m -> m.contains("run cancelled")))))
-        .haveExactly(1, event(test(), displayName("submission_valid"), finishedWithFailure(message(m -> m.contains("run_cancelled")))));
+        .haveExactly(1, event(test(), displayName("submission_valid"), finishedWithFailure(message(m -> m.contains("run_cancelled")))))
+        // It measured a TTFT within the SLO, but a cancelled run passes no SLO: not judged (not ✓).
+        .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 10000"), abortedWithReason(message(m ->
+            m.startsWith("not judged: the run was cancelled (p95 time_to_first_token <= 10000: measured 2 ms")))));
+    String output = r.allEvents().reportingEntryPublished().stream()
+        .map(e -> e.getRequiredPayload(org.junit.platform.engine.reporting.ReportEntry.class).getKeyValuePairs())
+        .filter(m -> m.containsKey("output")).map(m -> m.get("output")).findFirst().orElseThrow();
+    assertThat(output).containsPattern("(–|n/a) +p95 time_to_first_token +2 ms \\(not judged\\) +<= 10000 ms");
     Path dir = artifacts.resolve("cancelling-fixture/latest");
     JsonNode json = Json.parse(Files.readString(dir.resolve("profile_export_aiperf.json")));
     assertThat(json.get("was_cancelled").booleanValue()).isTrue();
@@ -49,5 +56,6 @@ class CancellationTest {
     assertThat(json.get("metadata").get("submission_valid").booleanValue()).isFalse();
     assertThat(json.get("metadata").get("submission_invalid_reasons").toString()).contains("run_cancelled");
     assertThat(Files.readAllLines(dir.resolve("profile_export.jsonl"))).hasSize(1);
+    assertThat(json.get("slo_results").get(0).get("judged").asBoolean(true)).isFalse();
   }
 }

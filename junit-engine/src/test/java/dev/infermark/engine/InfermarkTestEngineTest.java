@@ -145,8 +145,52 @@ class InfermarkTestEngineTest {
   }
 
   @Test
-  void aMethodSelectorOfAnotherMethodSelectsNothing() {
-    assertThat(kit(selectMethod(FixedResultScenario.class, "toString")).discover().getEngineDescriptor().getChildren()).isEmpty();
+  void aMethodSelectorOfAnotherMethodSelectsNothingAndSaysWhichMethodWouldInOneLine() {
+    var discovered = kit(selectMethod(FixedResultScenario.class, "toString")).discover();
+    assertThat(discovered.getEngineDescriptor().getChildren()).isEmpty();
+    assertThat(discovered.getDiscoveryIssues()).singleElement().satisfies(i -> {
+      assertThat(i.message()).isEqualTo("method selector " + FixedResultScenario.class.getName() + "#toString selects "
+          + "nothing: the scenario's @Workload method is load (select " + FixedResultScenario.class.getName()
+          + "#load, or the class)");
+      assertThat(i.cause()).isEmpty();
+    });
+  }
+
+  @Test
+  void everyNodesUniqueIdIsPrintedWhenVerboseAndListedInItsRunFolderAndSelectsItAlone() throws Exception {
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream console = System.out;
+    System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      kit(selectClass(FixedResultScenario.class)).configurationParameter("infermark.preflight", "false")
+          .configurationParameter("infermark.verbose", "true").execute();
+    } finally {
+      System.setOut(console);
+    }
+    String slo = "[engine:infermark]/[scenario:" + FixedResultScenario.class.getName() + "]/[run:scale=1]/"
+        + "[slo:p95%3Atime_to_first_token<=150]";
+    assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .contains("infermark: unique id of fixed-result [scale=1] SLO p95 time_to_first_token <= 150: " + slo + "\n");
+    Path run = dev.infermark.artifact.RunFolders.all(artifacts).stream()
+        .filter(p -> p.getFileName().toString().endsWith("-scale=1")).findFirst().orElseThrow();
+    java.util.List<String> lines = java.nio.file.Files.readAllLines(run.resolve("unique_ids.txt"));
+    assertThat(lines).hasSize(5).contains(slo + "\tfixed-result [scale=1] SLO p95 time_to_first_token <= 150");
+    for (String line : lines) {
+      String id = line.substring(0, line.indexOf('\t'));
+      var plan = kit(selectUniqueId(id)).discover().getEngineDescriptor();
+      java.util.List<String> leaves = new java.util.ArrayList<>();
+      plan.accept(d -> {
+        if (d.getChildren().isEmpty()) {
+          leaves.add(d.getUniqueId().toString());
+        }
+      });
+      if (id.endsWith("[run:scale=1]")) {
+        assertThat(leaves).as(id).hasSize(4).allMatch(l -> l.startsWith(id + "/"));
+      } else {
+        assertThat(leaves).as(id).containsExactly(id);
+      }
+      assertThat(plan.findByUniqueId(UniqueId.parse(id))).as(id).isPresent();
+    }
   }
 
   @Test

@@ -3,8 +3,8 @@ package dev.infermark.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.test;
@@ -57,6 +57,32 @@ class TargetFailureTest {
   }
 
   @Test
+  void oneMistakeIsPrintedOnceNotOncePerParameterRun() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream console = System.out;
+    System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+    EngineExecutionResults r;
+    try {
+      r = EngineTestKit.engine(new InfermarkTestEngine())
+          .selectors(selectClass(dev.infermark.engine.fixtures.ConcurrencySweepScenario.class))
+          .configurationParameter("infermark.url", "127.0.0.1:" + port)
+          .configurationParameter("infermark.artifact-dir", artifacts.toString())
+          .configurationParameter("infermark.progress-interval", "1h").execute();
+    } finally {
+      System.setOut(console);
+    }
+    r.testEvents().assertStatistics(s -> s.failed(2)); // both runs fail, each with the whole cause
+    String out = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(out.split("nothing is listening", -1)).as(out).hasSize(2);
+    assertThat(out).contains("infermark: concurrency-sweep: the target cannot be benchmarked, as the run before found "
+        + "(above)");
+  }
+
+  @Test
   void aServerThatDiesMidRunAbortsItWithArtifactsStampedWithTheReason() throws Exception {
     EngineExecutionResults r;
     try (LoopbackOpenAi server = new LoopbackOpenAi(30)) {
@@ -70,7 +96,9 @@ class TargetFailureTest {
                 + "(infermark.connection-failure-limit=20), the last: connection_refused")))))
         .haveExactly(1, event(test(), displayName("error_rate"), finishedWithFailure(message(m ->
             m.contains("connection_refused")))))
-        .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 10000"), finishedSuccessfully()));
+        // What an aborted run measured is shown, but it does not pass an SLO: the SLO is not judged.
+        .haveExactly(1, event(test(), displayName("SLO p95 time_to_first_token <= 10000"), abortedWithReason(message(m ->
+            m.startsWith("not judged: the run was aborted (20 requests in a row failed to connect")))));
     JsonNode json = Json.parse(Files.readString(artifacts.resolve("chat-fixture/latest/profile_export_aiperf.json")));
     assertThat(json.get("was_cancelled").booleanValue()).isTrue();
     assertThat(json.get("is_complete").booleanValue()).isFalse();

@@ -57,7 +57,8 @@ class VerdictSurfacesTest {
         .containsEntry("measured", "0.2").containsEntry("unit", "s").containsEntry("threshold", "<= 0.12 s")
         .containsEntry("passed", "false");
     assertThat(entries(r, "SLO accuracy >= 0.5", "scale=1"))
-        .containsEntry("measured", "not measured").containsEntry("threshold", ">= 0.5").containsEntry("passed", "false");
+        .containsEntry("measured", "not measured").containsEntry("unit", "ratio").containsEntry("threshold", ">= 0.5 ratio")
+        .containsEntry("passed", "false");
   }
 
   @Test
@@ -72,7 +73,7 @@ class VerdictSurfacesTest {
     assertThat(table.get(0)).matches(" +check +measured +threshold");
     assertThat(table.get(1)).matches("  (✗|FAIL) +p95 time_to_first_token +200 ms +<= 150 ms");
     assertThat(table.get(2)).matches("  (✗|FAIL) +p95 time_to_first_token +0.2 s +<= 0.12 s");
-    assertThat(table.get(3)).matches("  (✗|FAIL) +accuracy +not measured +>= 0.5");
+    assertThat(table.get(3)).matches("  (✗|FAIL) +accuracy +not measured +>= 0.5 ratio");
     assertThat(table.get(4)).matches("  (–|n/a) +error_rate +not measured +<= 10 %");
     // Aligned: every column starts where its header does.
     int measured = table.get(0).indexOf("measured");

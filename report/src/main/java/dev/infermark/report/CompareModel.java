@@ -5,6 +5,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import dev.infermark.json.Json;
 import dev.infermark.metrics.MetricDefs;
@@ -28,10 +31,17 @@ final class CompareModel {
   /** One compared quantity: its values per run, whether larger is better. */
   private record Line(String name, String stat, String unit, boolean largerIsBetter, Double[] values, String[] shown) {}
 
+  /** Settings that say where or how a run reports, never what it measured: no run is told apart by them. */
+  static final Set<String> NOT_THE_RUN = Set.of("artifact-dir", "progress-interval", "ui-type", "verbose",
+      "result-formats", "run-id");
+
   static ObjectNode of(List<RunFolder> folders) {
     ObjectNode o = Json.object();
     o.put("kind", "compare");
-    List<String> labels = labels(folders);
+    List<Map<String, String>> settings = folders.stream().map(CompareModel::settings).toList();
+    List<String> varied = varied(settings);
+    o.set("varied", Json.MAPPER.valueToTree(varied));
+    List<String> labels = labels(folders, settings, varied);
     ArrayNode runs = o.putArray("runs");
     List<Line> lines = new ArrayList<>();
     Map<String, Line> byKey = new LinkedHashMap<>();
@@ -40,6 +50,11 @@ final class CompareModel {
       RunFolder f = folders.get(i);
       ObjectNode r = runs.addObject();
       r.put("label", labels.get(i));
+      r.put("folder", RunModel.info(f).path("name").asString());
+      ObjectNode differs = r.putObject("differs");
+      for (String k : varied) {
+        differs.put(k, settings.get(i).getOrDefault(k, "—"));
+      }
       r.set("run", RunModel.info(f));
       JsonNode md = f.summary() == null ? Json.object() : f.summary().path("metadata");
       if (md.has("submission_valid")) {
@@ -143,6 +158,54 @@ final class CompareModel {
   private static boolean largerIsBetter(String tag) {
     MetricDefs.Def d = MetricDefs.get(tag);
     return d != null && d.largerIsBetter();
+  }
+
+  /**
+   * A run's settings as its {@code input_config} records them, by name ({@code concurrency}; a
+   * {@code @Param} field by its own name, {@code inputTokens}), without those that never tell runs
+   * apart ({@link #NOT_THE_RUN}; a random seed drawn at random).
+   */
+  static Map<String, String> settings(RunFolder f) {
+    Map<String, String> out = new TreeMap<>();
+    JsonNode cfg = f.summary() == null ? Json.object() : f.summary().path("input_config");
+    for (Map.Entry<String, JsonNode> e : cfg.properties()) {
+      String name = e.getKey().startsWith("infermark.") ? e.getKey().substring("infermark.".length()) : e.getKey();
+      name = name.startsWith("param.") ? name.substring("param.".length()) : name;
+      boolean drawn = name.equals("random-seed") && "default".equals(e.getValue().path("source").asString(""));
+      if (!NOT_THE_RUN.contains(name) && !drawn && e.getValue().has("value")) {
+        out.put(name, e.getValue().path("value").asString(""));
+      }
+    }
+    return out;
+  }
+
+  /** The settings whose values are not the same in every run (one that a run lacks counts as different). */
+  static List<String> varied(List<Map<String, String>> settings) {
+    Set<String> keys = new TreeSet<>();
+    settings.forEach(m -> keys.addAll(m.keySet()));
+    return keys.stream().filter(k -> settings.stream().map(m -> m.get(k)).distinct().count() > 1).toList();
+  }
+
+  /**
+   * Each run labelled by what differs between the runs ({@code concurrency=16, inputTokens=1024});
+   * by its folder where nothing does, or two runs differ in nothing else (repeated runs).
+   */
+  static List<String> labels(List<RunFolder> folders, List<Map<String, String>> settings, List<String> varied) {
+    List<String> byFolder = labels(folders);
+    if (varied.isEmpty()) {
+      return byFolder;
+    }
+    List<String> out = new ArrayList<>();
+    for (Map<String, String> m : settings) {
+      out.add(String.join(", ", varied.stream().map(k -> k + "=" + m.getOrDefault(k, "—")).toList()));
+    }
+    for (int i = 0; i < out.size(); i++) {
+      String l = out.get(i);
+      if (out.stream().filter(l::equals).count() > 1) {
+        out.set(i, l + " (" + byFolder.get(i) + ")");
+      }
+    }
+    return out;
   }
 
   /** Folder names, made unique with their parent folder's name where two runs share one. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 
@@ -30,6 +31,7 @@ final class Page {
         .replace("{{uplot.css}}", resource(UPLOT + "uPlot.min.css"))
         .replace("{{report.css}}", resource("dev/infermark/report/report.css"))
         .replace("{{uplot.js}}", script(resource(UPLOT + "uPlot.iife.min.js")))
+        .replace("{{sweep.js}}", script(resource("dev/infermark/report/sweep.js")))
         .replace("{{report.js}}", script(resource("dev/infermark/report/report.js")))
         .replace("{{data}}", data);
   }
@@ -41,9 +43,9 @@ final class Page {
       if (parent != null) {
         Files.createDirectories(parent);
       }
-      Files.writeString(out, html, StandardCharsets.UTF_8);
+      AtomicFile.writeString(out, html);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + out, e);
+      throw new UncheckedIOException(e.getMessage(), e);
     }
     return out;
   }

@@ -9,6 +9,8 @@ package dev.infermark.report;
  * @param endNs wall-clock request end (epoch ns), or {@link Long#MIN_VALUE} when absent
  * @param failed the record carries an error
  * @param errorKind the error's kind (or type, or code), {@code null} without an error
+ * @param cancelled the record says {@code was_cancelled}
+ * @param cutOff the run cut it off at its own boundary (error type {@code CutOff}: a grace period ran out)
  * @param lane the scheduler lane, -1 when absent
  * @param depth the sub-agent depth (0 for a root stream)
  * @param tree the session tree (root correlation id)
@@ -19,7 +21,7 @@ package dev.infermark.report;
  */
 record Row(boolean warmup, long startNs, long endNs, double ttftMs, double itlMs, double latencyMs, double outputSpeed,
     double outputTokens, double inputTokens, double cachedTokens, boolean failed, String errorKind, boolean cancelled,
-    int lane, int depth, String tree, String stream, String parent, String group, String groupLabel) {
+    boolean cutOff, int lane, int depth, String tree, String stream, String parent, String group, String groupLabel) {
 
   static final long ABSENT = Long.MIN_VALUE;
 

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.infermark.artifact.JournalSummary;
 import dev.infermark.json.Json;
 import dev.infermark.json.JsonLines;
 import tools.jackson.core.JacksonException;
@@ -49,7 +50,7 @@ record RunFolder(Path dir, JsonNode summary, List<Row> rows, Map<Long, Double> t
       throw new IllegalArgumentException("not a run folder (no such directory): " + dir);
     }
     List<String> notes = new ArrayList<>();
-    JsonNode summary = readJson(dir.resolve(PROFILE_JSON), notes);
+    JsonNode summary = JournalSummary.applies(dir) ? rebuilt(dir, notes) : readJson(dir.resolve(PROFILE_JSON), notes);
     List<Row> rows = new ArrayList<>();
     Map<Long, Double> ticks = new HashMap<>();
     readRows(dir.resolve(PROFILE_JSONL), rows, ticks, notes);
@@ -68,6 +69,22 @@ record RunFolder(Path dir, JsonNode summary, List<Row> rows, Map<Long, Double> t
     }
     JsonNode server = Files.exists(dir.resolve(SERVER_METRICS)) ? readJson(dir.resolve(SERVER_METRICS), notes) : null;
     return new RunFolder(dir, summary, rows, ticks, agentperf, accuracy, slo, server, notes);
+  }
+
+  /**
+   * The summary of a run that never wrote one (killed, crashed), rebuilt from its journal by the
+   * framework's own recorder; {@code null} with a note when the journal is not one.
+   */
+  private static JsonNode rebuilt(Path dir, List<String> notes) {
+    try {
+      JournalSummary.Rebuilt r = JournalSummary.of(dir);
+      notes.add(PROFILE_JSON + " is absent: " + r.warning());
+      return r.summary();
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      notes.add(PROFILE_JSON + " is absent and cannot be rebuilt from " + PROFILE_JSONL + " (" + firstLine(e.getMessage())
+          + ")");
+      return null;
+    }
   }
 
   private static JsonNode readJson(Path file, List<String> notes) {

@@ -45,6 +45,10 @@ final class RunModel {
     if (!selfCheck.isEmpty()) {
       warnings.add(selfCheck);
     }
+    String failure = md.path("failure").asString("");
+    if (!failure.isEmpty()) {
+      warnings.add(failure); // why the run is incomplete (a failed run, a summary rebuilt after a crash)
+    }
     if (s != null) {
       o.set("summary", summary(s));
       o.set("totals", totals(s));
@@ -54,7 +58,7 @@ final class RunModel {
       o.set("settings", settings(s.path("input_config")));
       o.set("methodology", methodology(s));
     }
-    o.set("records", counts(f.rows()));
+    o.set("records", counts(f.rows(), s != null && s.path("was_cancelled").asBoolean(false)));
     o.set("dists", distributions(f.rows()));
     long t0 = Timeline.origin(f.rows());
     if (t0 != Row.ABSENT) {
@@ -130,8 +134,9 @@ final class RunModel {
     put(o, "end_time", first(s.path("end_time")));
     put(o, "random_seed", first(runInfo.path("random_seed")));
     JsonNode cfg = s.path("input_config");
-    put(o, "model", first(cfg.path("infermark.model").path("value")));
-    put(o, "url", first(cfg.path("infermark.url").path("value")));
+    // ours, then AIPerf's input_config (compare reads AIPerf folders too)
+    put(o, "model", first(cfg.path("infermark.model").path("value"), cfg.path("endpoint").path("model_names").path(0)));
+    put(o, "url", first(cfg.path("infermark.url").path("value"), cfg.path("endpoint").path("url")));
     put(o, "concurrency", first(cfg.path("infermark.concurrency").path("value")));
     if (s.has("was_cancelled")) {
       o.put("was_cancelled", s.path("was_cancelled").asBoolean(false));
@@ -238,18 +243,26 @@ final class RunModel {
     return o;
   }
 
-  private static ObjectNode counts(List<Row> rows) {
+  /**
+   * The profiling requests by how they ended, as the run's error_rate check counts them
+   * ({@code ErrorRate}): {@code failed} by the server's or the client's doing, {@code cut_off} by the
+   * run at its own end, {@code cancelled} by a cancelled run (left out); {@code failed} and the
+   * successful {@code measured} ones are those that ended on their own.
+   */
+  static ObjectNode counts(List<Row> rows, boolean runCancelled) {
     int warmup = 0;
     int failed = 0;
+    int cutOff = 0;
     int cancelled = 0;
     for (Row r : rows) {
       if (r.warmup()) {
         warmup++;
+      } else if (r.cutOff()) {
+        cutOff++;
+      } else if (r.failed() && runCancelled && "cancelled".equals(r.errorKind())) {
+        cancelled++;
       } else if (r.failed()) {
         failed++;
-      }
-      if (r.cancelled()) {
-        cancelled++;
       }
     }
     ObjectNode o = Json.object();
@@ -257,7 +270,8 @@ final class RunModel {
     o.put("warmup", warmup);
     o.put("profiling", rows.size() - warmup);
     o.put("failed", failed);
-    o.put("measured", rows.size() - warmup - failed);
+    o.put("measured", rows.size() - warmup - failed - cutOff - cancelled);
+    o.put("cut_off", cutOff);
     o.put("cancelled", cancelled);
     return o;
   }

@@ -222,7 +222,12 @@
     function card(k, v, u) { cards.appendChild(h('div', { cls: 'card' }, h('div', { cls: 'k', text: k }), h('span', { cls: 'v', text: v }), u ? h('span', { cls: 'u', text: u }) : null)); }
     var rec = d.records || {};
     if (rec.total) card('requests measured', fmt(rec.measured, 0), 'of ' + fmt(rec.profiling, 0) + (rec.warmup ? ' (+' + rec.warmup + ' warmup)' : ''));
-    if (rec.profiling) card('failed requests', fmt(rec.failed, 0), pct(rec.failed / rec.profiling));
+    // As the error_rate check counts (docs/running.md): failures among the requests that ended on their own;
+    // what the run cut off at its end and what a cancel stopped, apart.
+    var ended = (rec.measured || 0) + (rec.failed || 0);
+    if (rec.profiling) card('failed requests', fmt(rec.failed, 0), ended ? pct(rec.failed / ended) + ' of ' + fmt(ended, 0) : '');
+    if (rec.cut_off) card('cut off at the end', fmt(rec.cut_off, 0), pct(rec.cut_off / (ended + rec.cut_off)) + ' of ' + fmt(ended + rec.cut_off, 0));
+    if (rec.cancelled) card('cancelled by the run', fmt(rec.cancelled, 0), 'not counted');
     var totals = {};
     (d.totals || []).forEach(function (t) { totals[t.tag] = t; });
     var summary = {};
@@ -587,7 +592,7 @@
   }
 
   function agentperf(ap) {
-    var s = section('AgentPerf capacity search', 'agentperf');
+    var s = section(ap.pareto ? 'AgentPerf phases (Pareto-frontier configuration)' : 'AgentPerf capacity search', 'agentperf');
     var tiers = ap.tiers || [], phases = (ap.phases || []).slice().sort(function (a, b) { return a.agents - b.agents || a.phase - b.phase; });
     if (ap.finished === false) s.appendChild(h('div', { cls: 'banner bad', text: 'The search did not finish: capacities cover the phases that ran.' }));
     if (ap.trajectories && ap.trajectories.source) s.appendChild(h('div', { cls: 'sub', text: ap.trajectories.source }));
@@ -595,7 +600,7 @@
       return (t.objectives || []).find(function (o) { return o.metric === metric; });
     }
     function ttftSeconds(o) { return o == null ? null : o.unit === 'ms' ? o.max / 1000 : o.max; }
-    s.appendChild(table(['tier', 'objectives', 'capacity', 'first fail', 'output tok/s at capacity', 'P25 speed', 'P95 TTFT', 'search'], tiers.map(function (t, i) {
+    if (tiers.length) s.appendChild(table(['tier', 'objectives', 'capacity', 'first fail', 'output tok/s at capacity', 'P25 speed', 'P95 TTFT', 'search'], tiers.map(function (t, i) {
       var obj = (t.objectives || []).map(function (o) {
         return o.stat + ' ' + (o.metric === 'output_speed' ? 'speed' : o.metric === 'time_to_first_token' ? 'TTFT' : o.metric) + ' ' +
           (o.min != null ? '≥ ' + fmt(o.min) : '≤ ' + fmt(o.max)) + (o.unit ? ' ' + o.unit : o.metric === 'output_speed' ? ' tok/s' : '');
@@ -763,20 +768,39 @@
   }
 
   // ---- the comparison ------------------------------------------------------------------------------
+  // A comparison's table: headers wrap, so a run's long label takes lines, not width.
+  function compareTable(head, rows, leftCols) {
+    var t = table(head, rows, leftCols);
+    t.classList.add('compare');
+    return t;
+  }
+
   function compareReport(d) {
     app.innerHTML = '';
     app.appendChild(h('h1', { text: 'Comparison of ' + d.runs.length + ' runs' }));
     app.appendChild(h('div', { cls: 'sub', text: 'Baseline: ' + d.runs[0].label + '. Changes are relative to it; green is better, red is worse.' }));
-    var s = section('Runs', 'runs');
-    s.appendChild(table(['', 'run', 'scenario', 'started', 'model', 'target', 'submission_valid'], d.runs.map(function (r, i) {
+    function partial(run) { return run.was_cancelled || run.is_complete === false; }
+    d.runs.forEach(function (r) {
       var run = r.run || {};
-      return [h('span', { cls: 'swatch', style: 'margin-left:0;background:' + COLORS[i % COLORS.length] }), r.label, run.scenario,
-        run.start_time ? run.start_time.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—', run.model || '—', run.url || 'embedded simulator',
-        r.submission_valid == null ? '—' : String(r.submission_valid)];
-    }), 3));
+      if (partial(run)) app.appendChild(h('div', { cls: 'banner bad', text: r.label + ' is an incomplete run' +
+        (run.incomplete_reason ? ' (' + run.incomplete_reason + ')' : '') + ': its numbers describe what completed.' }));
+    });
+    // Runs are labelled by the settings that differ between them, each also a column of the runs table.
+    var varied = d.varied || [];
+    var s = section('Runs', 'runs');
+    var runHead = [''].concat(varied.length ? varied : ['run'])
+      .concat(['folder', 'started', 'model', 'target', 'complete', 'submission_valid']);
+    s.appendChild(compareTable(runHead, d.runs.map(function (r, i) {
+      var run = r.run || {};
+      return [h('span', { cls: 'swatch', style: 'margin-left:0;background:' + COLORS[i % COLORS.length] })]
+        .concat(varied.length ? varied.map(function (k) { return r.differs ? r.differs[k] : '—'; }) : [r.label])
+        .concat([r.folder || r.label, run.start_time ? run.start_time.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—',
+          run.model || '—', run.url || 'embedded simulator', partial(run) ? 'no: ' + (run.incomplete_reason || 'cancelled') : 'yes',
+          r.submission_valid == null ? '—' : String(r.submission_valid)]);
+    }), 1 + Math.max(1, varied.length) + 1));
     var t = section('Changes against the baseline', 'deltas');
     var head = ['metric', 'stat', 'unit'].concat(d.runs.map(function (r, i) { return i === 0 ? r.label + ' (baseline)' : r.label; }));
-    t.appendChild(table(head, d.deltas.map(function (row, k) {
+    t.appendChild(compareTable(head, d.deltas.map(function (row, k) {
       var same = k > 0 && d.deltas[k - 1].name === row.name;
       return [same ? '' : row.name, row.stat, same ? '' : row.unit].concat(row.values.map(function (v, i) {
         var shown = row.shown[i] != null ? row.shown[i] : fmt(v);
@@ -784,7 +808,8 @@
         var dp = row.delta_pct[i];
         var better = row.larger_is_better ? dp > 0 : dp < 0;
         var cls = Math.abs(dp) < 1 ? 'same' : better ? 'better' : 'worse';
-        return h('span', null, shown + ' ', h('span', { cls: cls, text: '(' + (dp > 0 ? '+' : '') + fmt(dp, 1) + ' %)' }));
+        // The change under the value: a column is as wide as its number, not number and change side by side.
+        return h('span', null, shown, h('br'), h('span', { cls: 'delta ' + cls, text: '(' + (dp > 0 ? '+' : '') + fmt(dp, 1) + ' %)' }));
       }));
     }), 3));
     var grouped = d.runs.filter(function (r) { return r.grouped; }).map(function (r) { return r.label; });
@@ -832,13 +857,28 @@
     if (empty.length) window.reportError('empty chart(s): ' + empty.join(', '));
     var root = document.documentElement;
     root.setAttribute('data-charts', String(charts.length));
+    if (DATA.kind === 'compare') {
+      // Every column readable in the window: a comparison's table wider than the page is a defect.
+      Array.prototype.forEach.call(document.querySelectorAll('.tablewrap'), function (w) {
+        if (w.scrollWidth > w.clientWidth + 1) {
+          var s = w.closest('section');
+          window.reportError('table cut off: ' + (s ? s.id : '?') + ' needs ' + w.scrollWidth + ' px, has ' + w.clientWidth + ' px');
+        }
+      });
+    }
     // The content's own height (the document's is at least the window's).
     root.setAttribute('data-height', String(Math.ceil(app.getBoundingClientRect().bottom + window.scrollY + 20)));
     if (root.getAttribute('data-report') === 'loading') root.setAttribute('data-report', 'ok');
   }
 
+  // Pages and sections of other scripts (sweep.js): window.infermarkPages[kind](data, ui) draws a
+  // page of its own kind, window.infermarkSections[kind] add sections to a page of ours.
+  var ui = { h: h, section: section, panel: panel, table: table, plot: plot, axis: axis, line: line, fmt: fmt, pct: pct,
+    isNum: isNum, notes: notes, COLORS: COLORS, charts: charts, app: app };
   try {
-    if (DATA.kind === 'compare') compareReport(DATA); else runReport(DATA);
+    var own = (window.infermarkPages || {})[DATA.kind];
+    if (own) own(DATA, ui); else if (DATA.kind === 'compare') compareReport(DATA); else runReport(DATA);
+    ((window.infermarkSections || {})[DATA.kind || 'run'] || []).forEach(function (f) { f(DATA, ui); });
     app.appendChild(h('footer', { text: 'infermark report · charts by uPlot · self-contained: nothing is loaded from the network' }));
   } catch (e) {
     window.reportError('report script failed: ' + (e && e.stack || e));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 
@@ -117,6 +118,72 @@ class BrowserReportTest {
 
     assertThat(r.problems()).isEmpty();
     assertThat(r.charts()).isEqualTo(5); // four CDF overlays and throughput over time
+  }
+
+  @Test
+  void aKilledRunSaysSoOnItsPageAndInAComparison() throws Exception {
+    Path done = agenticRun(dir.resolve("done"), 3);
+    Path killed = agenticRun(dir.resolve("killed"), 4);
+    // What kill -9 leaves: no summary, the journal's last line torn mid-write.
+    Files.delete(killed.resolve(RunFolder.PROFILE_JSON));
+    Path journal = killed.resolve(RunFolder.PROFILE_JSONL);
+    String text = Files.readString(journal);
+    Files.writeString(journal, text.substring(0, text.length() - 40));
+
+    BrowserCheck.Result page = BrowserCheck.check(chromium, Report.write(killed), SHOTS.resolve("fixture-killed.png"));
+    BrowserCheck.Result both = BrowserCheck.check(chromium, Compare.write(List.of(done, killed),
+        dir.resolve("compare.html")), SHOTS.resolve("fixture-compare-killed.png"));
+
+    assertThat(page.problems()).isEmpty();
+    assertThat(page.dom()).contains("Incomplete run: ended_without_summary")
+        .contains("the run ended without writing its summary");
+    assertThat(both.problems()).isEmpty();
+    assertThat(both.dom()).contains("killed is an incomplete run (ended_without_summary)")
+        .contains("no: ended_without_summary");
+  }
+
+  @Test
+  void aSweepOfSixRunsIsLabelledByWhatDiffersAndEveryColumnFitsTheWindow() throws Exception {
+    List<Path> runs = new java.util.ArrayList<>();
+    int[] concurrency = {1, 2, 4, 8, 16, 32};
+    for (int i = 0; i < concurrency.length; i++) {
+      Path run = agenticRun(dir.resolve("sweep/chat-latency/20261206T15520" + i + "Z-inputTokens=1024"), 10 + i);
+      settings(run, Map.of("infermark.concurrency", concurrency[i] + "", "infermark.param.inputTokens", "1024",
+          "infermark.random-seed", Long.toString(1_000_000_007L * (i + 1))));
+      runs.add(run);
+    }
+    Path html = Compare.write(runs, dir.resolve("sweep.html"));
+
+    BrowserCheck.Result r = BrowserCheck.check(chromium, html, SHOTS.resolve("fixture-compare-sweep.png"));
+
+    assertThat(r.problems()).as("no table is cut off at %d px", BrowserCheck.WIDTH).isEmpty();
+    String runsTable = section(r.dom(), "runs");
+    assertThat(runsTable).contains("<th class=\"l\">concurrency</th>").doesNotContain("random-seed")
+        .doesNotContain("inputTokens</th>");
+    assertThat(section(r.dom(), "deltas")).contains("concurrency=1 (baseline)", "concurrency=32");
+  }
+
+  @Test
+  void aComparisonTableWiderThanTheWindowFailsTheCheck() throws Exception {
+    List<Path> runs = new java.util.ArrayList<>();
+    for (int i = 0; i < 24; i++) {
+      Path run = agenticRun(dir.resolve("many/run-" + i), 100 + i);
+      settings(run, Map.of("infermark.concurrency", Integer.toString(1000 + i)));
+      runs.add(run);
+    }
+    BrowserCheck.Result r = BrowserCheck.check(chromium, Compare.write(runs, dir.resolve("many.html")),
+        dir.resolve("many.png"));
+    assertThat(String.join(" ", r.problems())).contains("table cut off: deltas needs");
+  }
+
+  /** Adds {@code input_config} entries (source: system property) to a run's profile_export_aiperf.json. */
+  private static void settings(Path run, Map<String, String> values) throws Exception {
+    Path json = run.resolve(RunFolder.PROFILE_JSON);
+    ObjectNode s = (ObjectNode) Json.parse(Files.readString(json));
+    ObjectNode cfg = s.putObject("input_config");
+    values.forEach((k, v) -> cfg.putObject(k).put("value", v).put("source", k.endsWith("random-seed") ? "default"
+        : "system property"));
+    Files.writeString(json, Json.PRETTY.writeValueAsString(s));
   }
 
   @Test

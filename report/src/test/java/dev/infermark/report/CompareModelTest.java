@@ -60,6 +60,42 @@ class CompareModelTest {
         .containsExactly("before/chat-latency", "before/chat-latency #2");
   }
 
+  private Path run(String name, java.util.Map<String, String> settings) {
+    tools.jackson.databind.node.ObjectNode s = FixtureRun.summaryJson("chat-latency", 100);
+    tools.jackson.databind.node.ObjectNode cfg = s.putObject("input_config");
+    settings.forEach((k, v) -> cfg.putObject(k).put("value", v.split("@")[0]).put("source", v.contains("@")
+        ? v.split("@")[1] : "system property"));
+    return new FixtureRun().summary(s).request(0, 100).ttft(10).add().writeTo(dir.resolve(name));
+  }
+
+  @Test
+  void runsAreLabelledByTheSettingsAndParametersThatDiffer() {
+    Path a = run("20261206T1-inputTokens=128", java.util.Map.of("infermark.concurrency", "8",
+        "infermark.param.inputTokens", "128", "infermark.random-seed", "11@default", "infermark.artifact-dir", "x",
+        "infermark.model", "m"));
+    Path b = run("20261206T2-inputTokens=128", java.util.Map.of("infermark.concurrency", "16",
+        "infermark.param.inputTokens", "128", "infermark.random-seed", "22@default", "infermark.artifact-dir", "y",
+        "infermark.model", "m"));
+    JsonNode m = CompareModel.of(List.of(RunFolder.read(a), RunFolder.read(b)));
+    // the drawn seed and where the run wrote do not tell runs apart; what is equal is not repeated
+    assertThat(m.path("varied").toString()).isEqualTo("[\"concurrency\"]");
+    assertThat(m.path("runs").get(0).path("label").asString()).isEqualTo("concurrency=8");
+    assertThat(m.path("runs").get(1).path("label").asString()).isEqualTo("concurrency=16");
+    assertThat(m.path("runs").get(1).path("differs").toString()).isEqualTo("{\"concurrency\":\"16\"}");
+    assertThat(m.path("runs").get(1).path("folder").asString()).isEqualTo("20261206T2-inputTokens=128");
+    // A seed given on purpose is a difference; a parameter by its field's name.
+    Path c = run("c", java.util.Map.of("infermark.param.inputTokens", "1024", "infermark.random-seed", "7"));
+    Path d = run("d", java.util.Map.of("infermark.param.inputTokens", "128", "infermark.random-seed", "7"));
+    assertThat(CompareModel.of(List.of(RunFolder.read(c), RunFolder.read(d))).path("runs").get(0).path("label").asString())
+        .isEqualTo("inputTokens=1024");
+    // Repeats of one configuration keep their folders' names.
+    Path e = run("e", java.util.Map.of("infermark.concurrency", "8"));
+    Path f = run("f", java.util.Map.of("infermark.concurrency", "8"));
+    JsonNode same = CompareModel.of(List.of(RunFolder.read(e), RunFolder.read(f)));
+    assertThat(same.path("runs").get(0).path("label").asString()).isEqualTo("e");
+    assertThat(same.path("varied")).isEmpty();
+  }
+
   private static JsonNode row(JsonNode model, String name, String stat) {
     for (JsonNode r : model.path("deltas")) {
       if (r.path("name").asString().equals(name) && r.path("stat").asString().equals(stat)) {

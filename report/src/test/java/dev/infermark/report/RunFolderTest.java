@@ -45,6 +45,25 @@ class RunFolderTest {
   }
 
   @Test
+  void aRunKilledBeforeItsSummaryHasItRebuiltFromItsJournalAndStampedIncomplete() throws Exception {
+    new FixtureRun().request(0, 100).ttft(20).tokens(4).add().request(50, 300).ttft(40).tokens(6).add()
+        .rawLine("{\"metadata\":{\"request_start_ns\":17961550").writeTo(dir);
+    Files.deleteIfExists(dir.resolve(RunFolder.PROFILE_JSON));
+
+    RunFolder f = RunFolder.read(dir);
+
+    assertThat(f.rows()).hasSize(2);
+    assertThat(f.summary().path("is_complete").asBoolean(true)).isFalse();
+    assertThat(f.summary().path("incomplete_reason").asString()).isEqualTo("ended_without_summary");
+    assertThat(f.summary().at("/time_to_first_token/p50").asDouble()).isEqualTo(30.0);
+    assertThat(f.summary().at("/request_count/avg").asDouble()).isEqualTo(2.0);
+    assertThat(f.notes()).anySatisfy(n -> assertThat(n).startsWith("profile_export_aiperf.json is absent: the run ended "
+        + "without writing its summary").contains("2 request(s)").contains("torn last line skipped"));
+    assertThat(f.notes()).anySatisfy(n -> assertThat(n).contains("profile_export.jsonl: 1 unreadable line(s) skipped"));
+    assertThat(RunModel.of(f).path("warnings").toString()).contains("the run ended without writing its summary");
+  }
+
+  @Test
   void aWorkerIdNamesTheLaneWhenTheLaneFieldIsAbsent() {
     new FixtureRun().request(0, 10).meta("worker_id", "lane-7").add().writeTo(dir);
     assertThat(RunFolder.read(dir).rows().getFirst().lane()).isEqualTo(7);

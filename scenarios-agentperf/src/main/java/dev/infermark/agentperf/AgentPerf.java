@@ -19,8 +19,9 @@ import dev.infermark.agentperf.power.PowerSampler;
 import dev.infermark.agentperf.power.PowerSummary;
 import dev.infermark.agentperf.results.AgentPerfReport;
 import dev.infermark.agentperf.results.PhasesTable;
-import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.agentperf.search.Criterion;
+import dev.infermark.agentperf.search.ParetoFrontier;
+import dev.infermark.agentperf.search.ParetoRamp;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.agentperf.search.TierResult;
 import dev.infermark.agentperf.search.TierSearches;
@@ -94,6 +95,14 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
     });
   }
 
+  /**
+   * The Pareto-frontier configuration's scenario ({@code agentperf-mode=pareto}, Kimi K3): the tiers it
+   * declares ({@code @SloTier}, {@code @Slo(tier = ...)}), none for Kimi K3, judge each phase without a search.
+   */
+  public static AgentPerf paretoScenario() {
+    return new AgentPerf(ctx -> Tier.fromSlos(ctx.slos()));
+  }
+
   /** The tiers of {@code infermark.agentperf-tiers}. */
   public static AgentPerf fromTierSetting() {
     return new AgentPerf(ctx -> Tier.fromSpec(ctx.settings().get(AgentPerfKeys.TIERS), AgentPerfKeys.TIERS.property()));
@@ -112,8 +121,11 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
   @Override
   public OpenFiles.Need need(Settings s) {
     Integer phase = s.get(AgentPerfKeys.PHASE_AGENTS);
+    List<Integer> ramp = s.get(AgentPerfKeys.PARETO_AGENTS);
     return phase != null ? OpenFiles.need(s, AgentPerfKeys.PHASE_AGENTS.property(), phase)
-        : OpenFiles.need(s, AgentPerfKeys.MAX_AGENTS.property(), s.get(AgentPerfKeys.MAX_AGENTS));
+        : ramp != null && !ramp.isEmpty() && pareto(s)
+            ? OpenFiles.need(s, AgentPerfKeys.PARETO_AGENTS.property(), java.util.Collections.max(ramp))
+            : OpenFiles.need(s, AgentPerfKeys.MAX_AGENTS.property(), s.get(AgentPerfKeys.MAX_AGENTS));
   }
 
   @Override
@@ -138,9 +150,14 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
           + AgentPerfKeys.PHASE_AGENTS + " (a controller sets it per phase, see docs/scale-out.md), or run the search "
           + "unsharded");
     }
-    CapacitySearch search = o.search();
+    boolean pareto = pareto(s);
+    if (tierList.isEmpty() && !pareto) {
+      throw new IllegalArgumentException(ctx.scenario() + " has no SLO tier to search: give tiers, or set "
+          + AgentPerfKeys.MODE + "=pareto for the Pareto-frontier configuration");
+    }
     Integer accelerators = o.accelerators().orElse(null);
-    TierSearches searches;
+    TierSearches searches = null;
+    ParetoRamp ramp = null;
     RuntimeException failure = null;
     String powerName;
     int powerFailures;
@@ -150,17 +167,28 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
       powerName = power.describe();
       PhaseRun phaseRun = new PhaseRun(config, ticker, ctx.client(), source, assignment, requests,
           ctx::cancelled, power, tokenizer);
-      searches = new TierSearches(tierList, search, o.maxErrorRate(), o.reusePhases(),
-          (index, agents) -> {
-            ctx.step("agentperf phase " + index + " (" + agents + " agents)", null);
-            PhaseResult p = phaseRun.run(index, agents, PhasePrefix.of(ctx.seed(), index));
-            ctx.log(String.format(Locale.ROOT, "agentperf: phase %d, %d agents: p25 speed %.1f tok/s, p95 TTFT %.2f s, "
-                + "%d trajectories, window %.0f s%s", index, agents, p.stats().p25OutputSpeed(), p.stats().p95TtftMs() / 1000,
-                p.gates().trajectoriesCompleted(), p.windowSeconds(), p.complete() ? "" : " (incomplete)"));
-            return p;
-          }, ctx::cancelled);
+      TierSearches.Runner runner = (index, agents) -> {
+        ctx.step("agentperf phase " + index + " (" + agents + " agents)", null);
+        PhaseResult p = phaseRun.run(index, agents, PhasePrefix.of(ctx.seed(), index));
+        ctx.log(String.format(Locale.ROOT, "agentperf: phase %d, %d agents: p25 speed %.1f tok/s, p95 TTFT %.2f s, "
+            + "%d trajectories, window %.0f s%s", index, agents, p.stats().p25OutputSpeed(), p.stats().p95TtftMs() / 1000,
+            p.gates().trajectoriesCompleted(), p.windowSeconds(), p.complete() ? "" : " (incomplete)"));
+        return p;
+      };
+      if (pareto) {
+        List<Integer> counts = ParetoRamp.counts(s.get(AgentPerfKeys.PARETO_AGENTS), o.startAgents(), o.growthFactor(),
+            o.maxAgents(), AgentPerfKeys.PARETO_AGENTS.property());
+        ctx.log("agentperf: Pareto-frontier configuration, phases at " + counts + " agents");
+        ramp = new ParetoRamp(tierList, o.maxErrorRate(), counts, runner, ctx::cancelled);
+      } else {
+        searches = new TierSearches(tierList, o.search(), o.maxErrorRate(), o.reusePhases(), runner, ctx::cancelled);
+      }
       try {
-        searches.run();
+        if (ramp != null) {
+          ramp.run();
+        } else {
+          searches.run();
+        }
       } catch (RuntimeException e) {
         // Keep what the finished phases measured: the results are written (finished=false), then the error surfaces.
         failure = e;
@@ -168,9 +196,13 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
       powerFailures = power.failures();
       powerOverall = power.overall().orElse(null);
     }
-    AgentPerfReport report = new AgentPerfReport(ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(), source.size(),
-        settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, searches.phases(), searches.verdicts(),
-        searches.results(), searches.finished());
+    AgentPerfReport report = ramp != null
+        ? new AgentPerfReport(ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(), source.size(),
+            settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, ramp.phases(), ramp.verdicts(), List.of(),
+            ramp.finished(), ParetoFrontier.of(ramp.phases(), accelerators, ramp.stopped()))
+        : new AgentPerfReport(ctx.scenario(), ctx.model().orElse(null), ctx.seed(), source.describe(), source.size(),
+            settingsUsed(s), accelerators, powerName, powerFailures, powerOverall, searches.phases(), searches.verdicts(),
+            searches.results(), searches.finished());
     ctx.section(report); // agentperf_results.json (AgentPerfJsonFormat), written at the end of the run even when it failed
     if (failure != null) {
       throw failure;
@@ -215,19 +247,37 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
     return r.build();
   }
 
+  /** Whether {@code agentperf-mode} asks for the Pareto-frontier configuration ({@code search} or unset: the search). */
+  static boolean pareto(Settings s) {
+    String mode = s.get(AgentPerfKeys.MODE);
+    String m = mode == null ? "search" : mode.strip().toLowerCase(Locale.ROOT);
+    if (!m.equals("search") && !m.equals("pareto")) {
+      throw new IllegalArgumentException(AgentPerfKeys.MODE + ": use search or pareto, not '" + mode + "'");
+    }
+    return m.equals("pareto");
+  }
+
   /** The run's result values, console lines and report entries. */
   static RunResult toRunResult(AgentPerfReport report) {
     RunResult.Builder r = RunResult.builder();
     PhasesTable.lines(report).forEach(r::consoleLine);
+    ParetoFrontier pf = report.pareto();
+    if (pf != null) {
+      String agents = pf.frontierAgents().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+      r.headline("Pareto frontier", pf.perAccelerator() ? "output tok/s per accelerator" : "output tok/s",
+          pf.frontierAgents().size() + " phases: " + (agents.isEmpty() ? "none" : agents + " agents"));
+      r.value("pareto_frontier_phases", pf.frontierAgents().size(), "phases");
+      r.reportEntry("pareto_frontier_agents", agents);
+    }
     Integer acc = report.accelerators();
     for (TierResult t : report.tiers()) {
       String name = t.tier().name();
-      int cap = t.outcome().capacity();
+      int cap = t.capacity();
       r.tierValue(name, Tier.SUPPORTED_AGENTS, Stat.VALUE, cap, "agents");
       // The search's ceiling passed: the capacity is at least that many agents.
-      r.headline(name, Tier.SUPPORTED_AGENTS, (t.outcome().reachedMax() ? "≥ " : "") + cap + " agents");
-      r.reportEntry(name + " supported_agents", cap + (t.outcome().reachedMax() ? " (lower bound)"
-          : t.outcome().firstFail() >= 0 ? " (first fail " + t.outcome().firstFail() + ")" : ""));
+      r.headline(name, Tier.SUPPORTED_AGENTS, (t.reachedMax() ? "≥ " : "") + cap + " agents");
+      r.reportEntry(name + " supported_agents", cap + (t.reachedMax() ? " (lower bound)"
+          : t.firstFail() >= 0 ? " (first fail " + t.firstFail() + ")" : ""));
       PhaseResult at = t.atCapacity();
       if (at == null) {
         continue;

@@ -59,6 +59,14 @@ public final class AgentPerfKeys implements KeyCatalog {
       "A phase fails every tier when more than this share of its window requests failed.");
   public static final SettingKey<List<String>> TIERS = SettingKey.list("agentperf-tiers", "",
       "Tiers of the generic aa-agentperf scenario: SPEED:TTFT pairs, e.g. 20:10,60:5 (P25 output tokens/s : P95 TTFT s).");
+  public static final SettingKey<String> MODE = SettingKey.string("agentperf-mode", null,
+      "search (unset: each tier's capacity, exponential growth then bisection) or pareto (the Pareto-frontier "
+          + "configuration, as for Kimi K3: one phase per agent count of agentperf-pareto-agents, no capacity search; "
+          + "agentperf_results.json gets the frontier of output throughput per accelerator, and per MW with power, against "
+          + "P25 E2E speed per agent).");
+  public static final SettingKey<List<Integer>> PARETO_AGENTS = SettingKey.intList("agentperf-pareto-agents", null,
+      "Agent counts of the Pareto configuration's phases, e.g. 1,2,4,8,16,32,64; unset: from agentperf-start-agents, "
+          + "multiplied by agentperf-growth-factor, up to agentperf-max-agents.");
   public static final SettingKey<Integer> TOKEN_CHECK_EVERY = SettingKey.integer("agentperf-token-check-every", 20,
       "Keep the text of every Nth request and compare the server's token counts with the local tokenizer (0: off).");
   public static final SettingKey<Integer> PHASE_AGENTS = SettingKey.integer("agentperf-phase-agents", null,
@@ -79,7 +87,7 @@ public final class AgentPerfKeys implements KeyCatalog {
       SYNTHETIC_TRAJECTORIES, SYNTHETIC_TURNS_MAX,
       SYNTHETIC_TURNS_MEDIAN, MAX_CONTEXT, MAX_TOKENS, OUTPUT_TOKENS, MAX_START_OFFSET, TOOL_DELAY_SCALE, START_AGENTS, GROWTH_FACTOR,
       MAX_AGENTS, SEARCH_RESOLUTION, REUSE_PHASES, MIN_TRAJECTORIES, MIN_TRAJECTORIES_PER_AGENT, STEADY_DURATION,
-      SETTLE_TIME, PHASE_TIMEOUT, MAX_ERROR_RATE, TIERS, TOKEN_CHECK_EVERY, PHASE_AGENTS, PHASE_INDEX, POWER_SAMPLER, POWER_COMMAND,
+      SETTLE_TIME, PHASE_TIMEOUT, MAX_ERROR_RATE, TIERS, MODE, PARETO_AGENTS, TOKEN_CHECK_EVERY, PHASE_AGENTS, PHASE_INDEX, POWER_SAMPLER, POWER_COMMAND,
       POWER_DCGM_URL, POWER_METRICS, POWER_INTERVAL, ACCELERATORS);
 
   @Override

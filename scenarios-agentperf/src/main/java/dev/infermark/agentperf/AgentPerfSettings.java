@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 import dev.infermark.agentperf.phase.PhaseConfig;
-import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.annotations.SettingName;
 import dev.infermark.annotations.SettingsPrefix;
+import dev.infermark.sweep.LimitSearch;
 
 /**
  * The settings an AA-AgentPerf run reads ({@link AgentPerfKeys}, docs/agentperf.md), as a typed
@@ -80,8 +80,23 @@ public interface AgentPerfSettings {
   }
 
   /** Each tier's capacity search. */
-  default CapacitySearch search() {
-    return new CapacitySearch(startAgents(), growthFactor(), maxAgents(), searchResolution());
+  default LimitSearch search() {
+    return search(startAgents(), growthFactor(), maxAgents(), searchResolution());
+  }
+
+  /** Each tier's search over whole agent counts, its settings checked by name. */
+  static LimitSearch search(int start, double factor, int max, int resolution) {
+    if (start < 1 || max < start) {
+      throw new IllegalArgumentException("agentperf-start-agents must be >= 1 and <= agentperf-max-agents (got " + start
+          + ", " + max + ")");
+    }
+    if (!(factor > 1)) {
+      throw new IllegalArgumentException("agentperf-growth-factor must be above 1, got " + factor);
+    }
+    if (resolution < 1) {
+      throw new IllegalArgumentException("agentperf-search-resolution must be >= 1, got " + resolution);
+    }
+    return LimitSearch.wholeNumbers(start, factor, max, resolution);
   }
 
   /** Whether requests ask for the turn's target output length ({@code target}) rather than max_tokens ({@code model}). */

@@ -21,10 +21,11 @@ import tools.jackson.core.JsonToken;
  * @param stream whether to stream server-sent events
  * @param includeUsage {@code stream_options.include_usage}
  * @param ignoreEos whether to produce exactly {@code maxTokens} tokens
+ * @param minTokens {@code min_tokens} (vLLM's: no end of sequence before that many tokens), or {@code null}
  * @param seed the request's {@code seed}, or {@code null}
  */
 record ApiRequest(boolean chat, String model, List<Message> messages, String prompt, Integer maxTokens, boolean stream,
-    boolean includeUsage, boolean ignoreEos, Long seed) {
+    boolean includeUsage, boolean ignoreEos, Integer minTokens, Long seed) {
 
   /** One chat message: its role and its text (content parts joined). */
   record Message(String role, String content) {}
@@ -54,6 +55,7 @@ record ApiRequest(boolean chat, String model, List<Message> messages, String pro
     boolean stream = false;
     boolean includeUsage = false;
     boolean ignoreEos = false;
+    Integer minTokens = null;
     Long seed = null;
     try (JsonParser p = Json.MAPPER.createParser(body)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -70,6 +72,7 @@ record ApiRequest(boolean chat, String model, List<Message> messages, String pro
           case "max_completion_tokens" -> maxCompletionTokens = integer(p, t, field);
           case "stream" -> stream = bool(p, t, field);
           case "ignore_eos" -> ignoreEos = bool(p, t, field);
+          case "min_tokens" -> minTokens = integer(p, t, field);
           case "seed" -> seed = t == JsonToken.VALUE_NULL ? null : (long) integer(p, t, field);
           case "stream_options" -> includeUsage = readStreamOptions(p, t);
           default -> p.skipChildren();
@@ -91,7 +94,11 @@ record ApiRequest(boolean chat, String model, List<Message> messages, String pro
     if (max != null && max < 1) {
       throw new BadRequest(400, "max_tokens must be at least 1, got " + max);
     }
-    return new ApiRequest(chat, model, List.copyOf(messages), prompt, max, stream, stream && includeUsage, ignoreEos, seed);
+    if (minTokens != null && (minTokens < 0 || max != null && minTokens > max)) {
+      throw new BadRequest(400, "min_tokens must be at least 0 and at most max_tokens, got " + minTokens);
+    }
+    return new ApiRequest(chat, model, List.copyOf(messages), prompt, max, stream, stream && includeUsage, ignoreEos,
+        minTokens, seed);
   }
 
   private static String text(JsonParser p, JsonToken t, String field) throws BadRequest {

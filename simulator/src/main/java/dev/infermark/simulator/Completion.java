@@ -121,7 +121,8 @@ final class Completion {
       }
     }
     int cap = maxTokens != null ? maxTokens : maxLen - promptLen;
-    int target = req.ignoreEos() ? cap : Math.min(cap, sim.stopLength(rng));
+    int floor = req.minTokens() == null ? 0 : req.minTokens(); // no end of sequence before min_tokens
+    int target = req.ignoreEos() ? cap : Math.min(cap, Math.max(floor, sim.stopLength(rng)));
     String finishReason = target == cap && (maxTokens != null || req.ignoreEos()) ? "length" : "stop";
     int blocksNeeded = (promptLen + target + cfg.blockSize() - 1) / cfg.blockSize();
     if (blocksNeeded > cfg.kvBlocks()) {

@@ -159,6 +159,28 @@ class SimulatorHttpTest {
   }
 
   @Test
+  void minTokensKeepsTheSeededStopFromEndingTheOutputEarlier() throws Exception {
+    // the seed whose stop without a floor is short: min_tokens lifts it to the floor, max_tokens still caps
+    for (int seed = 1; seed <= 20; seed++) {
+      var o = Json.object();
+      o.put("prompt", "x y");
+      o.put("max_tokens", 3000);
+      o.put("seed", seed);
+      int free = client.post("/v1/completions", Json.write(o), null).json().path("usage").path("completion_tokens").asInt();
+      o.put("min_tokens", 300);
+      var floored = client.post("/v1/completions", Json.write(o), null).json();
+      assertThat(floored.path("usage").path("completion_tokens").asInt()).as("seed " + seed).isEqualTo(Math.max(300, free));
+    }
+    var o = Json.object();
+    o.put("prompt", "x y");
+    o.put("max_tokens", 8);
+    o.put("min_tokens", 9);
+    var bad = client.post("/v1/completions", Json.write(o), null);
+    assertThat(bad.status()).isEqualTo(400);
+    assertThat(bad.json().path("error").path("message").asString()).contains("min_tokens");
+  }
+
+  @Test
   void overflowIsRejectedWithVllmWording() throws Exception {
     var r = client.post("/v1/chat/completions", TestClient.chat(TestClient.words(5000, "o"), 10, true, true), "of-1");
     assertThat(r.status()).isEqualTo(400);

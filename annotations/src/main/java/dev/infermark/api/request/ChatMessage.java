@@ -54,7 +54,18 @@ public record ChatMessage(String role, CharSequence content, List<Map<String, Ob
     return new ChatMessage("user", content);
   }
 
+  /**
+   * An assistant message: an earlier answer in a conversation's history.
+   *
+   * @throws IllegalArgumentException for {@code null} content: a record's {@code text()} is {@code null} when its
+   *     request did not keep the text ({@link RequestRecord#reply()} says so, and is the way to carry an answer)
+   */
   public static ChatMessage assistant(CharSequence content) {
+    if (content == null) {
+      throw new IllegalArgumentException("an assistant message needs its text, got null (a RequestRecord's text() is "
+          + "null when the request did not keep it: send it withKeepText(true), and carry the answer with "
+          + "RequestRecord.reply())");
+    }
     return new ChatMessage("assistant", content);
   }
 

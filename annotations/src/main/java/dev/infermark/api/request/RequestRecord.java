@@ -70,6 +70,26 @@ public record RequestRecord(Phase phase, String requestId, RequestTags tags, lon
         urlIndex);
   }
 
+  /**
+   * The answer as the assistant message a later turn carries in its history: the generated text (empty when a
+   * failed request returned none).
+   *
+   * @throws IllegalStateException when the request succeeded but did not keep its text: send it with
+   *     {@code keepText} ({@link InferenceRequest#withKeepText(boolean)}), or the next turn would carry an empty
+   *     answer and measure another conversation than the one meant
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public ChatMessage reply() {
+    if (text != null) {
+      return ChatMessage.assistant(text);
+    }
+    if (ok()) {
+      throw new IllegalStateException("request " + requestId + " did not keep its answer's text, so a later turn cannot "
+          + "carry it: send it withKeepText(true) (InferenceRequest.keepText) when its answer goes into the history");
+    }
+    return ChatMessage.assistant(""); // it failed: nothing was answered (the record says why)
+  }
+
   /** Time to first token in ns, or -1. */
   public long ttftNs() {
     return contentChunkNs.length == 0 ? -1 : contentChunkNs[0] - startNs;

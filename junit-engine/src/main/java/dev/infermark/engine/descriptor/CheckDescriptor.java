@@ -13,7 +13,7 @@ import dev.infermark.scenario.ScenarioModel;
  * summary) is prefixed with the run's name, so the checks of two parameter runs differ there too.
  */
 public abstract sealed class CheckDescriptor extends AbstractTestDescriptor
-    permits ErrorRateDescriptor, SloDescriptor, VerdictDescriptor {
+    permits ErrorRateDescriptor, SloDescriptor, VerdictDescriptor, SearchDescriptor, RegressionDescriptor {
   CheckDescriptor(UniqueId id, String name, ScenarioModel model) {
     super(id, name, MethodSource.from(model.workload()));
   }

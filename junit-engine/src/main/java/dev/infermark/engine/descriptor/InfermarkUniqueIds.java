@@ -5,7 +5,9 @@ import org.junit.platform.engine.UniqueId;
 /**
  * Every unique-id segment of the engine, built in one place:
  * {@code [engine:infermark]/[scenario:<FQCN>]/[run:<params>]/[slo:<id>]},
- * {@code .../[run:<params>]/[check:error_rate]} and {@code .../[run:<params>]/[verdict:submission_valid]}.
+ * {@code .../[run:<params>]/[check:error_rate]}, {@code .../[run:<params>]/[verdict:submission_valid]},
+ * {@code .../[run:<params>]/[search:<setting>]} (an SLA search's result) and
+ * {@code .../[run:<params>]/[regression:<metric:stat>]} (a comparison with the baseline).
  */
 public final class InfermarkUniqueIds {
   public static final String ENGINE_ID = "infermark";
@@ -16,12 +18,15 @@ public final class InfermarkUniqueIds {
   public static final String VERDICT_VALUE = "submission_valid";
   public static final String CHECK = "check";
   public static final String ERROR_RATE = "error_rate";
+  public static final String SEARCH = "search";
+  public static final String REGRESSION = "regression";
 
   private InfermarkUniqueIds() {}
 
-  /** Whether a segment type is one of a run's checks ({@code check}, {@code slo}, {@code verdict}). */
+  /** Whether a segment type is one of a run's checks ({@code check}, {@code slo}, {@code verdict}, {@code search}, {@code regression}). */
   public static boolean isCheck(String segmentType) {
-    return CHECK.equals(segmentType) || SLO.equals(segmentType) || VERDICT.equals(segmentType);
+    return CHECK.equals(segmentType) || SLO.equals(segmentType) || VERDICT.equals(segmentType) || SEARCH.equals(segmentType)
+        || REGRESSION.equals(segmentType);
   }
 
   public static UniqueId scenario(UniqueId engine, Class<?> type) {
@@ -42,5 +47,13 @@ public final class InfermarkUniqueIds {
 
   public static UniqueId verdict(UniqueId run) {
     return run.append(VERDICT, VERDICT_VALUE);
+  }
+
+  public static UniqueId search(UniqueId run, String setting) {
+    return run.append(SEARCH, setting);
+  }
+
+  public static UniqueId regression(UniqueId run, String checkId) {
+    return run.append(REGRESSION, checkId);
   }
 }

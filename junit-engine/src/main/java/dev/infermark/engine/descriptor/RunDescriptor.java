@@ -1,15 +1,18 @@
 package dev.infermark.engine.descriptor;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 
+import dev.infermark.baseline.RegressionGate;
 import dev.infermark.lock.LockChecker;
 import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.slo.SloSpec;
+import dev.infermark.sweep.SearchPlan;
 
 /**
  * One run of a scenario (one combination of parameters) with its settings, resolved at discovery.
@@ -23,15 +26,35 @@ public final class RunDescriptor extends AbstractTestDescriptor {
   private LockChecker.Outcome settings;
   private RuntimeException problem;
   private final List<SloSpec> slos;
+  private final Optional<SearchPlan> search;
+  private final Optional<RegressionGate> gate;
 
   public RunDescriptor(UniqueId id, ScenarioModel model, RunParams params, LockChecker.Outcome settings,
       RuntimeException problem) {
+    this(id, model, params, settings, problem, Optional.empty(), Optional.empty());
+  }
+
+  /** A run that searches ({@code search}) and/or is compared with a baseline ({@code gate}). */
+  public RunDescriptor(UniqueId id, ScenarioModel model, RunParams params, LockChecker.Outcome settings,
+      RuntimeException problem, Optional<SearchPlan> search, Optional<RegressionGate> gate) {
     super(id, displayName(model, params), MethodSource.from(model.workload()));
     this.model = model;
     this.params = params;
     this.settings = settings;
     this.problem = problem;
     this.slos = model.slos(settings == null ? null : settings.settings());
+    this.search = search;
+    this.gate = gate;
+  }
+
+  /** The run's SLA search, when it has one: its probes are runs, its result a check. */
+  public Optional<SearchPlan> search() {
+    return search;
+  }
+
+  /** The run's regression gate, when {@code infermark.baseline} is set. */
+  public Optional<RegressionGate> gate() {
+    return gate;
   }
 
   /** The run's SLOs: its scenario's {@code @Slo}s and those its settings give ({@link dev.infermark.slo.SloSource}). */

@@ -12,13 +12,16 @@ import org.junit.platform.engine.support.discovery.SelectorResolver;
 
 import dev.infermark.engine.descriptor.ErrorRateDescriptor;
 import dev.infermark.engine.descriptor.InfermarkUniqueIds;
+import dev.infermark.engine.descriptor.RegressionDescriptor;
 import dev.infermark.engine.descriptor.RunDescriptor;
+import dev.infermark.engine.descriptor.SearchDescriptor;
 import dev.infermark.engine.descriptor.SloDescriptor;
 import dev.infermark.engine.descriptor.VerdictDescriptor;
 
 /**
  * Resolves one check of one run: {@code .../[check:error_rate]}, {@code .../[slo:<id>]},
- * {@code .../[verdict:submission_valid]}. Selected alone, its run is added with this check only.
+ * {@code .../[verdict:submission_valid]}, {@code .../[search:<setting>]}, {@code .../[regression:<metric:stat>]}.
+ * Selected alone, its run is added with this check only.
  */
 final class CheckResolver implements SelectorResolver {
   @Override
@@ -41,6 +44,10 @@ final class CheckResolver implements SelectorResolver {
           ? Optional.of(new VerdictDescriptor(id, rd.model(), rd.params())) : Optional.empty();
       case InfermarkUniqueIds.SLO -> rd.slos().stream().filter(s -> s.id().equals(last.getValue())).findFirst()
           .map(s -> new SloDescriptor(id, rd.model(), rd.params(), s));
+      case InfermarkUniqueIds.SEARCH -> rd.search().filter(p -> p.setting().name().equals(last.getValue()))
+          .map(p -> new SearchDescriptor(id, rd.model(), p));
+      case InfermarkUniqueIds.REGRESSION -> rd.gate().flatMap(g -> g.checks().stream().filter(c -> c.id().equals(last.getValue()))
+          .findFirst()).map(c -> new RegressionDescriptor(id, rd.model(), c));
       default -> Optional.empty();
     };
   }

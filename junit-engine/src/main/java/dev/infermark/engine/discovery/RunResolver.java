@@ -16,6 +16,8 @@ import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
 import org.junit.platform.engine.support.discovery.SelectorResolver;
 
+import dev.infermark.baseline.RegressionCheck;
+import dev.infermark.baseline.RegressionGate;
 import dev.infermark.engine.descriptor.InfermarkUniqueIds;
 import dev.infermark.engine.descriptor.RunDescriptor;
 import dev.infermark.engine.descriptor.ScenarioDescriptor;
@@ -26,6 +28,7 @@ import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.scenario.ScenarioRunner;
 import dev.infermark.slo.SloSpec;
+import dev.infermark.sweep.SearchPlan;
 import dev.infermark.settings.SettingsResolver;
 
 /**
@@ -58,7 +61,10 @@ final class RunResolver implements SelectorResolver {
     try {
       LockChecker.Outcome resolved = ScenarioRunner.settingsFor(settings, model, params);
       ResultFormats.of(resolved.settings()); // an unknown result format is a mistake found now, not after the load
-      return new RunDescriptor(id, model, params, resolved, null);
+      // A search or a baseline that cannot be honoured fails the run before any load, naming the setting.
+      var search = SearchPlan.of(model, resolved.settings(), settings.registry());
+      var gate = RegressionGate.of(model.name(), resolved.settings(), model.slos(resolved.settings()));
+      return new RunDescriptor(id, model, params, resolved, null, search, gate);
     } catch (RuntimeException e) {
       // The user's own unknown or unparsable settings were reported once, for the whole engine;
       // lock violations fail the run itself (the rules of the scenario, not a mistake in it).
@@ -80,6 +86,12 @@ final class RunResolver implements SelectorResolver {
     if (rd.model().stampsVerdict()) {
       out.add(DiscoverySelectors.selectUniqueId(InfermarkUniqueIds.verdict(run)));
     }
+    rd.search().ifPresent(p -> out.add(DiscoverySelectors.selectUniqueId(InfermarkUniqueIds.search(run, p.setting().name()))));
+    rd.gate().ifPresent(g -> {
+      for (RegressionCheck c : g.checks()) {
+        out.add(DiscoverySelectors.selectUniqueId(InfermarkUniqueIds.regression(run, c.id())));
+      }
+    });
     return out;
   }
 }

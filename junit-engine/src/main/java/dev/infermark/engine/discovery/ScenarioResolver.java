@@ -33,6 +33,7 @@ import dev.infermark.scenario.RunParams;
 import dev.infermark.scenario.ScenarioCheck;
 import dev.infermark.scenario.ScenarioModel;
 import dev.infermark.settings.SettingsResolver;
+import dev.infermark.sweep.LoadSweeps;
 
 /**
  * Resolves a {@code @Scenario} class (class selector; a method selector on its {@code @Workload}
@@ -55,11 +56,47 @@ final class ScenarioResolver implements SelectorResolver {
     return resolve(selector.getJavaClass(), context);
   }
 
+  /**
+   * Runs and checks point at the {@code @Workload} method: selecting it selects them all. It is
+   * found by name alone too ({@code --select-method Cls#conversations}, without the parameter list
+   * JUnit otherwise needs); another method of a scenario is a one-line discovery issue.
+   */
   @Override
   public Resolution resolve(MethodSelector selector, Context context) {
-    Method m = selector.getJavaMethod();
-    // runs and checks point at the @Workload method: selecting it selects them all
-    return m.isAnnotationPresent(Workload.class) ? resolve(selector.getJavaClass(), context) : unresolved();
+    Class<?> type;
+    try {
+      type = selector.getJavaClass();
+    } catch (RuntimeException notLoadable) {
+      return unresolved(); // the platform reports the class it cannot load
+    }
+    if (!type.isAnnotationPresent(Scenario.class)) {
+      return unresolved();
+    }
+    Optional<Method> workload = workload(type);
+    String params = selector.getParameterTypeNames();
+    if (workload.isPresent() && workload.get().getName().equals(selector.getMethodName()) && (params.isBlank()
+        || params.equals(java.util.Arrays.stream(workload.get().getParameterTypes()).map(Class::getName)
+            .collect(java.util.stream.Collectors.joining(","))))) {
+      return resolve(type, context);
+    }
+    issues.reportIssue(DiscoveryIssue.builder(Severity.WARNING, "method selector " + type.getName() + "#"
+        + selector.getMethodName() + (params.isBlank() ? "" : "(" + params + ")") + " selects nothing: "
+        + workload.map(w -> "the scenario's @Workload method is " + w.getName() + " (select " + type.getName() + "#"
+            + w.getName() + ", or the class)").orElse("the scenario has no @Workload method"))
+        .source(ClassSource.from(type)));
+    return unresolved();
+  }
+
+  /** The {@code @Workload} method of a scenario class or its superclasses, if it has one. */
+  private static Optional<Method> workload(Class<?> type) {
+    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Method m : c.getDeclaredMethods()) {
+        if (m.isAnnotationPresent(Workload.class)) {
+          return Optional.of(m);
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   @Override
@@ -98,7 +135,8 @@ final class ScenarioResolver implements SelectorResolver {
       if (!fatal.isEmpty()) {
         return new BrokenScenarioDescriptor(id, type, new InvalidScenarioException(type, fatal));
       }
-      List<RunParams> runs = model.runs(key -> settings.user(key.substring("infermark.".length())));
+      List<RunParams> runs = LoadSweeps.expand(model, model.runs(key -> settings.user(key.substring("infermark.".length()))),
+          settings::user, settings.registry());
       return new ScenarioDescriptor(id, model, runs);
     } catch (InvalidScenarioException e) {
       issues.reportIssue(DiscoveryIssue.builder(Severity.WARNING, e.getMessage()).source(source));

@@ -1,8 +1,11 @@
 package dev.infermark.engine.execution;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
@@ -13,10 +16,14 @@ import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 import dev.infermark.artifact.RunFolders;
+import dev.infermark.baseline.RegressionGate;
+import dev.infermark.baseline.RegressionResult;
 import dev.infermark.engine.descriptor.BrokenScenarioDescriptor;
 import dev.infermark.engine.descriptor.ErrorRateDescriptor;
+import dev.infermark.engine.descriptor.RegressionDescriptor;
 import dev.infermark.engine.descriptor.RunDescriptor;
 import dev.infermark.engine.descriptor.ScenarioDescriptor;
+import dev.infermark.engine.descriptor.SearchDescriptor;
 import dev.infermark.engine.descriptor.SloDescriptor;
 import dev.infermark.engine.descriptor.VerdictDescriptor;
 import dev.infermark.lock.SubmissionVerdict;
@@ -24,21 +31,32 @@ import dev.infermark.metrics.ErrorRate;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.scenario.ScenarioRunner;
+import dev.infermark.settings.Keys;
 import dev.infermark.slo.SloResult;
+import dev.infermark.sweep.LoadSweeps;
+import dev.infermark.sweep.SearchOutcome;
+import dev.infermark.sweep.SearchRunner;
+import dev.infermark.sweep.SweepFiles;
+import dev.infermark.verdict.VerdictTable;
 
 /**
  * Executes the descriptor tree: each run on the scenario runner (its load generator uses virtual
- * threads), then its error-rate, SLO and verdict checks as tests. Listener events are fired from this thread
- * only.
+ * threads; a run with an SLA search runs its probes, {@link SearchRunner}), then its error-rate, SLO,
+ * verdict, search and regression checks as tests. The runs of a scenario that differ in a load
+ * setting are then also written as one sweep ({@link LoadSweeps}). Listener events are fired from
+ * this thread only.
  */
 public final class ScenarioExecutor {
   private final EngineExecutionListener listener;
   private final ScenarioRunner runner;
+  private final java.util.function.Consumer<String> out;
   private final Cancellation cancellation = new Cancellation();
 
-  public ScenarioExecutor(EngineExecutionListener listener, ScenarioRunner runner) {
+  /** @param out the console, where a run that cannot start says why at once, in full */
+  public ScenarioExecutor(EngineExecutionListener listener, ScenarioRunner runner, java.util.function.Consumer<String> out) {
     this.listener = listener;
     this.runner = runner;
+    this.out = out;
   }
 
   public void execute(TestDescriptor engine) {
@@ -56,29 +74,93 @@ public final class ScenarioExecutor {
 
   private void executeScenario(ScenarioDescriptor sd) {
     listener.executionStarted(sd);
+    List<LoadSweeps.Finished> finished = new ArrayList<>();
     for (TestDescriptor child : sd.getChildren()) {
       if (child instanceof RunDescriptor rd) {
         if (cancellation.cancelled()) {
           listener.executionSkipped(rd, "the run was cancelled");
         } else {
-          executeRun(rd);
+          RunOutcome o = executeRun(rd);
+          if (o != null && rd.search().isEmpty()) {
+            finished.add(new LoadSweeps.Finished(rd.params(), rd.settings().settings(), o));
+          }
         }
       }
+    }
+    if (!cancellation.cancelled()) {
+      writeSweep(sd, finished);
     }
     listener.executionFinished(sd, TestExecutionResult.successful());
   }
 
-  private void executeRun(RunDescriptor rd) {
+  /** The runs that differ in a load setting, as one sweep beside them; its files on the scenario node. */
+  private void writeSweep(ScenarioDescriptor sd, List<LoadSweeps.Finished> finished) {
+    try {
+      LoadSweeps.of(sd.model(), finished).ifPresent(sweep -> {
+        Path dir = SweepFiles.write(SweepFiles.folder(Path.of(finished.get(0).settings().get(Keys.ARTIFACT_DIR)), sweep, ""),
+            sweep, line -> out.accept(line.startsWith("infermark:") ? line : "infermark: " + sd.model().name() + ": " + line));
+        listener.reportingEntryPublished(sd, ReportEntry.from("sweep", dir.toString()));
+        for (Path file : RunFolders.files(dir)) {
+          listener.fileEntryPublished(sd, FileEntry.from(file, mediaType(file)));
+        }
+      });
+    } catch (RuntimeException e) {
+      out.accept("infermark: WARNING " + sd.model().name() + ": the sweep could not be written: " + e.getMessage());
+    }
+  }
+
+  /** Runs one run (or its search) and its checks; returns what it produced, or {@code null} when it failed. */
+  private RunOutcome executeRun(RunDescriptor rd) {
     listener.executionStarted(rd);
     RunOutcome outcome;
+    SearchOutcome search = null;
     try {
-      outcome = runner.run(rd.model(), rd.params(), rd.settings(), cancellation);
+      dev.infermark.lock.LockChecker.Outcome settings;
+      try {
+        settings = rd.settings();
+      } catch (RuntimeException cannotStart) {
+        // Found at discovery (a lock violation, an unknown setting): errors first, every line of it.
+        List<String> lines = String.valueOf(cannotStart.getMessage()).lines().toList();
+        out.accept("infermark: " + rd.getDisplayName() + " cannot start: " + lines.getFirst());
+        lines.subList(1, lines.size()).forEach(l -> out.accept("infermark: " + l));
+        throw cannotStart;
+      }
+      if (Boolean.TRUE.equals(settings.settings().get(dev.infermark.settings.Keys.VERBOSE))) {
+        uniqueIds(rd).forEach((node, id) -> out.accept("infermark: unique id of " + node + ": " + id));
+      }
+      if (rd.search().isPresent()) {
+        SearchRunner.Result r = SearchRunner.run(runner, rd.model(), rd.params(), settings, rd.search().get(),
+            cancellation, out);
+        search = r.search();
+        outcome = r.representative();
+        String title = rd.getDisplayName() + ": search";
+        VerdictTable.lines(title, List.of(new VerdictTable.Row(search.passed(), "search " + search.plan().setting().name(),
+            search.measured(), "largest passing, precision " + search.plan().precision()))).forEach(out);
+        out.accept("  probes: " + search.probes(true) + "; search folder: " + r.folder());
+        listener.reportingEntryPublished(rd, ReportEntry.from("search", r.folder().toString()));
+        for (Path file : RunFolders.files(r.folder())) {
+          listener.fileEntryPublished(rd, FileEntry.from(file, mediaType(file)));
+        }
+      } else {
+        outcome = runner.run(rd.model(), rd.params(), settings, cancellation);
+      }
     } catch (Throwable t) {
       for (TestDescriptor check : rd.getChildren()) {
         listener.executionSkipped(check, "the run failed: " + firstLine(t.getMessage()));
       }
       listener.executionFinished(rd, TestExecutionResult.failed(t));
-      return;
+      return null;
+    }
+    RegressionGate.Report regression = null;
+    String gateProblem = null;
+    if (rd.gate().isPresent() && !outcome.cancelled()) {
+      try {
+        regression = rd.gate().get().check(outcome.artifactDir());
+        rd.gate().get().lines(rd.getDisplayName(), regression).forEach(out);
+      } catch (RuntimeException e) {
+        gateProblem = e.getMessage();
+        out.accept("infermark: " + rd.getDisplayName() + ": the regression gate could not compare: " + gateProblem);
+      }
     }
     Map<String, String> entries = new java.util.LinkedHashMap<>(outcome.result().reportEntries());
     entries.put("artifacts", outcome.artifactDir().toString());
@@ -88,6 +170,7 @@ public final class ScenarioExecutor {
       // The run's own output (summary tables, verdicts) on its node: IDEs and XML reports show it there.
       listener.reportingEntryPublished(rd, ReportEntry.from("output", String.join("\n", outcome.consoleLines())));
     }
+    writeUniqueIds(rd, outcome.artifactDir());
     // The run folder's files (report.html included, written by the runner before it returned) as
     // attachments of the run node: reports that handle file entries link them there.
     for (java.nio.file.Path file : RunFolders.files(outcome.artifactDir())) {
@@ -98,18 +181,45 @@ public final class ScenarioExecutor {
       listener.executionStarted(check);
       if (check instanceof ErrorRateDescriptor) {
         ErrorRate e = outcome.errorRate();
-        if (e.measured()) {
+        if (e.requests() > 0) {
           listener.reportingEntryPublished(check, ReportEntry.from("measured", Double.toString(e.fraction())));
         }
+        if (e.cutOff() > 0) {
+          listener.reportingEntryPublished(check, ReportEntry.from("cut_off", Double.toString(e.cutOffFraction())));
+        }
         listener.executionFinished(check, e.passed() ? TestExecutionResult.successful()
-            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(named(rd, e.message())))
+            : e.measured() ? TestExecutionResult.failed(new AssertionFailedError(named(rd, e.checkMessage())))
             : TestExecutionResult.aborted(new TestAbortedException(e.message())));
       } else if (check instanceof SloDescriptor slo) {
         SloResult o = outcome.slos().stream().filter(r -> r.id().equals(slo.slo().id())).findFirst()
             .orElseGet(() -> slo.slo().result(outcome.result()));
         listener.reportingEntryPublished(check, ReportEntry.from(sloEntries(o)));
-        listener.executionFinished(check, o.passed() ? TestExecutionResult.successful()
+        listener.executionFinished(check, !o.judged()
+            ? TestExecutionResult.aborted(new TestAbortedException(named(rd, o.message())))
+            : o.passed() ? TestExecutionResult.successful()
             : TestExecutionResult.failed(new AssertionFailedError(named(rd, o.message()))));
+      } else if (check instanceof SearchDescriptor) {
+        SearchOutcome s = search;
+        if (s == null) {
+          listener.executionFinished(check, TestExecutionResult.aborted(new TestAbortedException("no search ran")));
+        } else {
+          listener.reportingEntryPublished(check, ReportEntry.from(Map.of("largest_passing", s.measured(),
+              "probes", s.probes(true))));
+          listener.executionFinished(check, s.passed() ? TestExecutionResult.successful()
+              : TestExecutionResult.failed(new AssertionFailedError(named(rd, s.message()))));
+        }
+      } else if (check instanceof RegressionDescriptor rc) {
+        RegressionResult r = regression == null ? null : regression.results().stream()
+            .filter(x -> x.check().id().equals(rc.check().id())).findFirst().orElse(null);
+        if (r == null || !r.judged()) {
+          listener.executionFinished(check, TestExecutionResult.aborted(new TestAbortedException(r != null ? r.message()
+              : outcome.cancelled() ? "the run was cancelled" : "regression " + rc.check().displayName()
+                  + ": the baseline could not be compared: " + gateProblem)));
+        } else {
+          listener.reportingEntryPublished(check, ReportEntry.from("change", r.change()));
+          listener.executionFinished(check, r.passed() ? TestExecutionResult.successful()
+              : TestExecutionResult.failed(new AssertionFailedError(named(rd, r.message()))));
+        }
       } else if (check instanceof VerdictDescriptor) {
         Optional<SubmissionVerdict> v = outcome.verdict();
         if (v.isEmpty()) {
@@ -136,7 +246,35 @@ public final class ScenarioExecutor {
         : outcome.cancelled()
             ? TestExecutionResult.aborted(new TestAbortedException("run cancelled; partial artifacts in " + outcome.artifactDir()))
             : TestExecutionResult.successful());
+    return outcome;
   }
+
+  /** The unique ids of a run's node and its checks, by node name: what the IDE and --select-unique-id take. */
+  private static Map<String, String> uniqueIds(RunDescriptor rd) {
+    Map<String, String> ids = new java.util.LinkedHashMap<>();
+    ids.put(rd.getDisplayName(), rd.getUniqueId().toString());
+    for (TestDescriptor check : rd.getChildren()) {
+      ids.put(rd.getDisplayName() + " " + check.getDisplayName(), check.getUniqueId().toString());
+    }
+    return ids;
+  }
+
+  /** {@code unique_ids.txt} in the run folder: one node a line, its unique id, a tab, its name. */
+  private static void writeUniqueIds(RunDescriptor rd, java.nio.file.Path runDir) {
+    if (!java.nio.file.Files.isDirectory(runDir)) {
+      return;
+    }
+    StringBuilder b = new StringBuilder();
+    uniqueIds(rd).forEach((node, id) -> b.append(id).append('\t').append(node).append('\n'));
+    try {
+      java.nio.file.Files.writeString(runDir.resolve(UNIQUE_IDS), b);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write " + runDir.resolve(UNIQUE_IDS) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The file of a run folder that lists its test nodes' unique ids. */
+  public static final String UNIQUE_IDS = "unique_ids.txt";
 
   /**
    * A check's failure message, led by the run's name when it has parameters: Surefire's console
@@ -154,7 +292,7 @@ public final class ScenarioExecutor {
       e.put("unit", o.unit());
     }
     e.put("threshold", o.thresholdWithUnit());
-    e.put("passed", Boolean.toString(o.passed()));
+    e.put("passed", o.judged() ? Boolean.toString(o.passed()) : "not judged");
     return e;
   }
 

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 
+import dev.infermark.artifact.JournalSummary;
 import dev.infermark.artifact.RunRecorder;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
@@ -15,20 +16,31 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One shard's run folder: its {@code profile_export_aiperf.json} and {@code profile_export.jsonl}.
+ * A shard whose process was killed before writing its summary has it rebuilt from its journal
+ * ({@link JournalSummary}): it takes part in the merge with the requests it completed.
  *
  * @param dir the run folder
- * @param aiperf its {@code profile_export_aiperf.json}
+ * @param aiperf its {@code profile_export_aiperf.json} (or the summary rebuilt)
+ * @param rebuilt how the summary was rebuilt, or {@code null} when the shard wrote its own
  */
-public record ShardFolder(Path dir, ObjectNode aiperf) {
+public record ShardFolder(Path dir, ObjectNode aiperf, JournalSummary.Rebuilt rebuilt) {
+  public ShardFolder(Path dir, ObjectNode aiperf) {
+    this(dir, aiperf, null);
+  }
+
   /**
    * The run folder at or under {@code path}: {@code path} itself when it holds
-   * {@code profile_export_aiperf.json}, else its {@code latest} folder, else the one run folder
-   * below it.
+   * {@code profile_export_aiperf.json} (or, a killed shard, only {@code profile_export.jsonl}), else its
+   * {@code latest} folder, else the one run folder below it.
    *
    * @throws IllegalArgumentException naming the path when there is no run folder, or several
    */
   public static ShardFolder open(Path path) {
     Path dir = find(path);
+    if (JournalSummary.applies(dir)) {
+      JournalSummary.Rebuilt r = JournalSummary.of(dir);
+      return new ShardFolder(dir, r.summary(), r);
+    }
     Path json = dir.resolve(RunRecorder.JSON);
     try {
       JsonNode root = Json.MAPPER.readTree(json.toFile());
@@ -45,25 +57,31 @@ public record ShardFolder(Path dir, ObjectNode aiperf) {
   }
 
   private static Path find(Path path) {
-    if (Files.isRegularFile(path.resolve(RunRecorder.JSON))) {
+    if (isRun(path)) {
       return path;
     }
-    if (Files.isRegularFile(path.resolve("latest").resolve(RunRecorder.JSON))) {
+    if (isRun(path.resolve("latest"))) {
       return path.resolve("latest");
     }
     if (!Files.isDirectory(path)) {
       throw new IllegalArgumentException(path + ": no such folder");
     }
-    try (Stream<Path> s = Files.find(path, 4, (p, a) -> p.getFileName().toString().equals(RunRecorder.JSON))) {
-      List<Path> found = s.map(Path::getParent).sorted().toList();
+    try (Stream<Path> s = Files.find(path, 4, (p, a) -> p.getFileName().toString().equals(RunRecorder.JSON)
+        || p.getFileName().toString().equals(RunRecorder.JSONL))) {
+      List<Path> found = s.map(Path::getParent).distinct().sorted().toList();
       if (found.size() != 1) {
         throw new IllegalArgumentException(path + ": " + (found.isEmpty() ? "no run folder (" + RunRecorder.JSON
-            + ") in it" : found.size() + " run folders in it; name one: " + found));
+            + " or " + RunRecorder.JSONL + ") in it" : found.size() + " run folders in it; name one: " + found));
       }
       return found.get(0);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
     }
+  }
+
+  /** A run folder: its summary, or the journal of a run killed before writing one. */
+  private static boolean isRun(Path dir) {
+    return Files.isRegularFile(dir.resolve(RunRecorder.JSON)) || Files.isRegularFile(dir.resolve(RunRecorder.JSONL));
   }
 
   public Path jsonl() {

@@ -18,6 +18,9 @@ import java.util.TreeSet;
 
 import dev.infermark.artifact.ExportedRecords;
 import dev.infermark.artifact.RunRecorder;
+import dev.infermark.artifact.RunStart;
+import dev.infermark.files.AtomicFile;
+import dev.infermark.json.JsonLines;
 import dev.infermark.result.ResultFormats;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
@@ -64,25 +67,27 @@ public final class ShardMerge {
     if (Files.exists(out.resolve(RunRecorder.JSON))) {
       throw new IllegalArgumentException(out + ": holds a run already (" + RunRecorder.JSON + ")");
     }
-    ShardFolder first = shards.get(0);
+    ShardFolder first = shards.stream().filter(s -> s.rebuilt() == null).findFirst().orElse(shards.get(0));
+    ObjectNode config = first.aiperf().path("input_config").isObject()
+        ? ((ObjectNode) first.aiperf().path("input_config")).deepCopy() : Json.object();
+    config.remove("infermark.shard-index"); // the merged run is every shard
     Map<String, Object> inputConfig = new LinkedHashMap<>();
-    Map<String, String> values = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> e : first.aiperf().path("input_config").properties()) {
-      String name = e.getKey().startsWith("infermark.") ? e.getKey().substring("infermark.".length()) : e.getKey();
-      if (name.equals("shard-index")) {
-        continue; // the merged run is every shard
-      }
-      inputConfig.put(e.getKey(), Json.MAPPER.convertValue(e.getValue(), Object.class));
-      JsonNode v = e.getValue().get("value");
-      if (v != null && !v.isNull()) {
-        values.put(name, v.asString());
-      }
-    }
-    Settings settings = Settings.of(values);
+    config.properties().forEach(e -> inputConfig.put(e.getKey(), Json.MAPPER.convertValue(e.getValue(), Object.class)));
+    Settings settings = RunStart.settings(config);
 
     List<RequestRecord> records = new ArrayList<>();
+    List<String> crashed = new ArrayList<>();
     for (ShardFolder s : shards) {
-      ExportedRecords.read(s.jsonl(), records::add);
+      if (s.rebuilt() == null) {
+        ExportedRecords.read(s.jsonl(), records::add);
+      } else {
+        // A shard killed before its summary: every request it completed is a whole line of its journal.
+        ExportedRecords.read(s.jsonl(), JsonLines.Policy.TORN_TAIL, records::add);
+        crashed.add("shard " + s.shard().path("index").asInt(0) + " (" + s.dir() + ") ended without writing its summary: "
+            + "merged the " + s.rebuilt().records() + " request(s) it completed"
+            + (s.rebuilt().skipped().lines() > 0 ? " (its torn last line skipped)" : "")
+            + "; the merged run is incomplete");
+      }
     }
     // The order one host would have written them in: as they ended.
     records.sort(Comparator.comparingLong((RequestRecord r) -> r.endNs() > 0 ? r.endNs() : r.startNs()));
@@ -108,6 +113,7 @@ public final class ShardMerge {
           .path("random_seed").asLong(), inputConfig, verdict, cancelled, start, end, extras,
           first.aiperf().path("run_info").path("trial").asInt());
       lines = new ArrayList<>(recorder.finishAndWrite(info, ResultFormats.of(settings)));
+      lines.addAll(0, crashed);
       lines.add(0, "merged " + shards.size() + " shard(s), " + records.size() + " record(s)");
       verdict.ifPresent(v -> lines.add(v.toString()));
     }
@@ -126,7 +132,8 @@ public final class ShardMerge {
       scenarios.add(String.valueOf(s.scenario()));
       if (s.shard().isMissingNode()) {
         if (shards.size() > 1) {
-          throw new IllegalArgumentException(s.dir() + ": not a shard (no metadata.shard in " + RunRecorder.JSON + ")");
+          throw new IllegalArgumentException(s.dir() + ": not a shard (no metadata.shard in " + (s.rebuilt() == null
+              ? RunRecorder.JSON : RunRecorder.START + ", the start of a run that ended without writing its summary") + ")");
         }
         continue;
       }
@@ -211,10 +218,14 @@ public final class ShardMerge {
     for (ShardFolder s : shards) {
       JsonNode reason = s.aiperf().get("incomplete_reason");
       if (reason != null && !reason.isNull()) {
+        // One incomplete shard makes the whole run incomplete, for the first shard's reason.
+        extras.put("is_complete", false);
         extras.put("incomplete_reason", reason.asString());
-        JsonNode abort = s.aiperf().path("metadata").get("abort_reason");
-        if (abort != null) {
-          md.put("abort_reason", "shard " + s.shard().path("index").asInt(0) + ": " + abort.asString());
+        for (String why : List.of("abort_reason", "failure")) {
+          JsonNode text = s.aiperf().path("metadata").get(why);
+          if (text != null && !text.isNull()) {
+            md.put(why, "shard " + s.shard().path("index").asInt(0) + ": " + text.asString());
+          }
         }
         break;
       }
@@ -248,9 +259,9 @@ public final class ShardMerge {
       root.put("dropped_payloads", dropped);
     }
     try {
-      Json.MAPPER.writeValue(out.toFile(), root);
-    } catch (RuntimeException e) {
-      throw new UncheckedIOException(new IOException("cannot write " + out + ": " + e.getMessage(), e));
+      AtomicFile.write(out, o -> Json.MAPPER.writeValue(o, root));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
     }
   }
 }

@@ -27,7 +27,7 @@ import dev.infermark.agentperf.phase.PhaseResult;
 import dev.infermark.agentperf.phase.PhaseStats;
 import dev.infermark.agentperf.results.AgentPerfReport;
 import dev.infermark.agentperf.results.ResultsJson;
-import dev.infermark.agentperf.search.CapacitySearch;
+import dev.infermark.sweep.LimitSearch;
 import dev.infermark.agentperf.search.TierSearches;
 import dev.infermark.agentperf.shard.PhaseShardFile;
 import dev.infermark.agentperf.shard.ShardedSearch;
@@ -130,7 +130,7 @@ class AgentPerfOnK8sTest {
 
     // The local search, fed the same phases (the same records, in memory), decides the same.
     List<Integer> local = new ArrayList<>();
-    TierSearches searches = new TierSearches(AgentPerfOnK8s.tiers(run(Map.of()), AgentPerfOnK8s.resolved(run(Map.of()))), new CapacitySearch(1, 2, 24, 1), 0.01, true,
+    TierSearches searches = new TierSearches(AgentPerfOnK8s.tiers(run(Map.of()), AgentPerfOnK8s.resolved(run(Map.of()))), LimitSearch.wholeNumbers(1, 2, 24, 1), 0.01, true,
         (index, agents) -> {
           local.add(agents);
           List<RequestRecord> window = new ArrayList<>();
@@ -144,7 +144,7 @@ class AgentPerfOnK8sTest {
     // 50 tok/s holds to 16 agents, 130 tok/s to 6: ramp 1..16, 32 capped at 24 fails, then bisection; tier 2 reuses
     assertThat(submitted).containsExactly(1, 2, 4, 8, 16, 24, 20, 18, 17, 6, 7);
     AgentPerfReport report = outcome.report();
-    assertThat(report.tiers()).extracting(t -> t.outcome().capacity()).containsExactly(16, 6);
+    assertThat(report.tiers()).extracting(t -> t.capacity()).containsExactly(16, 6);
     assertThat(report.tiers()).extracting(t -> t.outcome().steps())
         .isEqualTo(searches.results().stream().map(t -> t.outcome().steps()).toList());
     assertThat(report.finished()).isTrue();

@@ -35,18 +35,20 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Merging random record sets split over random shards gives what one host writes from all of them:
  * every metric (percentiles exact, inter-chunk latencies from every request's own), the errors, the
- * CSV and the raw records.
+ * CSV and the raw records; also when one shard's process was killed before writing its summary (its
+ * journal's last line torn): the merge takes every request it completed and says the run is incomplete.
  */
 class ShardMergePropertyTest {
   private static final ErrorKind[] KINDS = {ErrorKind.SERVER_ERROR, ErrorKind.CONTEXT_OVERFLOW, ErrorKind.CANCELLED,
       ErrorKind.TIMEOUT};
 
-  /** 40 random cases: a seed, a record count (1..300) and a shard count (1..5). */
+  /** 40 random cases: a seed, a record count (1..300), a shard count (1..5), whether the last shard was killed. */
   static List<long[]> cases() {
     SplittableRandom r = new SplittableRandom(0x5EED);
     List<long[]> out = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
-      out.add(new long[] {r.nextLong(), 1 + r.nextInt(i < 5 ? 3 : 300), 1 + r.nextInt(5)});
+      int shards = 1 + r.nextInt(5);
+      out.add(new long[] {r.nextLong(), 1 + r.nextInt(i < 5 ? 3 : 300), shards, shards > 1 && i % 2 == 1 ? 1 : 0});
     }
     return out;
   }
@@ -57,6 +59,7 @@ class ShardMergePropertyTest {
     long seed = c[0];
     int n = (int) c[1];
     int shards = (int) c[2];
+    boolean killed = c[3] == 1;
     SplittableRandom rnd = new SplittableRandom(seed);
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -75,11 +78,27 @@ class ShardMergePropertyTest {
       List<Path> dirs = new ArrayList<>();
       for (int i = 0; i < shards; i++) {
         Path d = tmp.resolve("shard-" + i);
-        write(d, parts.get(i), shards == 1 ? Shard.WHOLE : new Shard(i, shards, null, "bench"));
+        Shard shard = shards == 1 ? Shard.WHOLE : new Shard(i, shards, null, "bench");
+        if (killed && i == shards - 1) {
+          kill(d, parts.get(i), shard);
+        } else {
+          write(d, parts.get(i), shard);
+        }
         dirs.add(d);
       }
       ShardMerge.Result result = ShardMerge.merge(dirs.reversed(), tmp.resolve("merged"));
       assertThat(result.records()).isEqualTo(n);
+      ObjectNode m = (ObjectNode) Json.MAPPER.readTree(tmp.resolve("merged").resolve(RunRecorder.JSON).toFile());
+      if (killed) {
+        assertThat(result.consoleLines()).anySatisfy(l -> assertThat(l).startsWith("shard " + (shards - 1) + " (")
+            .contains("ended without writing its summary: merged the " + parts.get(shards - 1).size() + " request(s) it "
+                + "completed (its torn last line skipped)"));
+        assertThat(m.get("is_complete").asBoolean()).isFalse();
+        assertThat(m.get("incomplete_reason").asString()).isEqualTo("ended_without_summary");
+        assertThat(m.at("/metadata/failure").asString()).startsWith("shard " + (shards - 1) + ": the run ended without");
+      } else {
+        assertThat(m.get("is_complete").asBoolean()).isTrue();
+      }
 
       ObjectNode whole = (ObjectNode) Json.MAPPER.readTree(tmp.resolve("whole").resolve(RunRecorder.JSON).toFile());
       ObjectNode merged = (ObjectNode) Json.MAPPER.readTree(tmp.resolve("merged").resolve(RunRecorder.JSON).toFile());
@@ -135,6 +154,17 @@ class ShardMergePropertyTest {
       shard.stamp(extras);
       r.finishAndWrite(new RunInfo("prop", "bench", 7, Map.of(), Optional.empty(), false, Instant.EPOCH, Instant.EPOCH, extras, 0), ResultFormats.all());
     }
+  }
+
+  /** A shard whose process was killed: its start and journal, its last line torn, no summary. */
+  @SuppressWarnings("resource") // the process is gone: nothing closes it
+  private static void kill(Path dir, List<RequestRecord> records, Shard shard) throws IOException {
+    RunRecorder r = new RunRecorder(dir, Settings.of(Map.of()));
+    ObjectNode extras = Json.object();
+    shard.stamp(extras);
+    r.started(new RunInfo("prop", "bench", 7, Map.of(), Optional.empty(), false, Instant.EPOCH, null, extras, 0));
+    records.forEach(r::accept);
+    Files.writeString(dir.resolve(RunRecorder.JSONL), "{\"metadata\":{\"request_num\":", java.nio.file.StandardOpenOption.APPEND);
   }
 
   /** A random record; its monotonic times are its wall-clock ns (so one host's durations are the merge's). */

@@ -1,11 +1,10 @@
 package dev.infermark.accuracy.eval;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
+import dev.infermark.files.AtomicFile;
 import dev.infermark.result.ResultFormat;
 import dev.infermark.result.RunResults;
 
@@ -34,6 +33,6 @@ public final class AccuracyCsvFormat implements ResultFormat {
   @Override
   public void write(RunResults results, Consumer<String> console) throws IOException {
     Path file = results.runDir().resolve(AccuracyEval.RESULTS_CSV);
-    Files.writeString(file, results.section(AccuracyScores.class).orElseThrow().csv(), StandardCharsets.UTF_8);
+    AtomicFile.writeString(file, results.section(AccuracyScores.class).orElseThrow().csv());
   }
 }

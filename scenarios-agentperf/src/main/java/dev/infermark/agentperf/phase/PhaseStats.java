@@ -90,7 +90,8 @@ public record PhaseStats(int requests, int errors, double[] ttftMs, double[] out
 
   /**
    * A statistic by name, as {@code @Slo} names it: metric {@code output_speed} (alias
-   * {@code output_token_throughput_per_user}), {@code time_to_first_token} (ms), {@code e2e_speed},
+   * {@code output_token_throughput_per_user}), {@code time_to_first_token} (ms), {@code e2e_speed} (alias
+   * {@code e2e_output_token_throughput}),
    * or {@code output_token_throughput} (stat {@code value}); stat {@code avg}, {@code min},
    * {@code max}, {@code pNN} (any percentile, e.g. {@code p25}, {@code p99.9}). Empty when not measured.
    *
@@ -101,7 +102,7 @@ public record PhaseStats(int requests, int errors, double[] ttftMs, double[] out
     double[] values = switch (metric) {
       case "output_speed", "output_token_throughput_per_user" -> outputSpeed;
       case "time_to_first_token" -> ttftMs;
-      case "e2e_speed" -> e2eSpeed;
+      case "e2e_speed", "e2e_output_token_throughput" -> e2eSpeed; // AIPerf's name of the same measure
       case "output_token_throughput" -> {
         if (!s.equals("value")) {
           throw new IllegalArgumentException("output_token_throughput has only the stat 'value', not '" + stat + "'");

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.infermark.agentperf.phase.PhaseResult;
 import dev.infermark.agentperf.power.PowerSummary;
+import dev.infermark.agentperf.search.ParetoFrontier;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.agentperf.search.TierResult;
 
@@ -26,13 +27,26 @@ import dev.infermark.agentperf.search.TierResult;
  * @param verdicts per phase index, per tier name: null when it passed, else why it failed
  * @param tiers per tier, in declaration order
  * @param finished false when the run was cancelled before every search finished
+ * @param pareto the Pareto-frontier configuration's frontier ({@code agentperf-mode=pareto}), else {@code null}
  */
 public record AgentPerfReport(String scenario, String model, long seed, String trajectories, int trajectoryCount,
     Map<String, String> settings, Integer accelerators, String powerSampler, int powerFailures, PowerSummary powerOverall,
-    List<PhaseResult> phases, Map<Integer, Map<String, String>> verdicts, List<TierResult> tiers, boolean finished) {
+    List<PhaseResult> phases, Map<Integer, Map<String, String>> verdicts, List<TierResult> tiers, boolean finished,
+    ParetoFrontier pareto) {
 
-  /** The tier names, in order. */
+  /** A search's report (no Pareto frontier). */
+  public AgentPerfReport(String scenario, String model, long seed, String trajectories, int trajectoryCount,
+      Map<String, String> settings, Integer accelerators, String powerSampler, int powerFailures, PowerSummary powerOverall,
+      List<PhaseResult> phases, Map<Integer, Map<String, String>> verdicts, List<TierResult> tiers, boolean finished) {
+    this(scenario, model, seed, trajectories, trajectoryCount, settings, accelerators, powerSampler, powerFailures,
+        powerOverall, phases, verdicts, tiers, finished, null);
+  }
+
+  /** The tier names, in order: the searched tiers, or in the Pareto configuration those its phases were judged by. */
   public List<String> tierNames() {
+    if (pareto != null) {
+      return verdicts.values().stream().findFirst().map(v -> List.copyOf(v.keySet())).orElse(List.of());
+    }
     return tiers.stream().map(t -> t.tier().name()).toList();
   }
 

@@ -39,10 +39,17 @@ public final class PhasesTable {
     if (r.phases().stream().anyMatch(p -> !p.complete())) {
       out.add("* phase ended before its gates were met (timeout or cancel): it fails every tier");
     }
+    if (r.pareto() != null) {
+      var pf = r.pareto();
+      out.add("Pareto frontier (" + (pf.perAccelerator() ? "output tok/s per accelerator" : "output tok/s")
+          + " against P25 E2E speed per agent): " + (pf.frontierAgents().isEmpty() ? "no complete phase"
+              : pf.frontierAgents().stream().map(a -> a + " agents").collect(java.util.stream.Collectors.joining(", ")))
+          + (pf.stopped() == null ? "" : "; the ramp stopped: " + pf.stopped()));
+    }
     for (TierResult t : r.tiers()) {
-      out.add(String.format(Locale.ROOT, "%s: %d agents%s", t.tier().name(), t.outcome().capacity(),
-          t.outcome().reachedMax() ? " (at agentperf-max-agents: a lower bound)"
-              : t.outcome().firstFail() >= 0 ? " (first fail at " + t.outcome().firstFail() + ")" : ""));
+      out.add(String.format(Locale.ROOT, "%s: %d agents%s", t.tier().name(), t.capacity(),
+          t.reachedMax() ? " (at agentperf-max-agents: a lower bound)"
+              : t.firstFail() >= 0 ? " (first fail at " + t.firstFail() + ")" : ""));
     }
     return out;
   }

@@ -14,9 +14,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.infermark.agentperf.phase.PhaseResult;
 import dev.infermark.agentperf.phase.TokenCheck;
 import dev.infermark.agentperf.power.PowerSummary;
-import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.agentperf.search.Criterion;
+import dev.infermark.agentperf.search.ParetoFrontier;
 import dev.infermark.agentperf.search.TierResult;
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 
 /**
@@ -33,11 +34,57 @@ public final class ResultsJson {
 
   /** The whole file. */
   @JsonPropertyOrder({"methodology", "scenario", "model", "seed", "finished", "trajectories", "settings", "accelerators", "power",
-      "tiers", "phases"})
+      "tiers", "phases", "pareto"})
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Results(String methodology, String scenario, String model, long seed, boolean finished,
       Trajectories trajectories, Map<String, String> settings, Integer accelerators, Power power, List<TierJson> tiers,
-      List<PhaseJson> phases) {}
+      List<PhaseJson> phases, ParetoJson pareto) {}
+
+  /**
+   * The Pareto-frontier configuration's frontier ({@code agentperf-mode=pareto}; absent otherwise):
+   * which figures the axes are and every phase as a point, {@code frontier} when on it.
+   */
+  @JsonPropertyOrder({"x", "x_title", "y", "y_title", "y_per_mw", "y_per_mw_title", "stopped", "points"})
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ParetoJson(String x, @JsonProperty("x_title") String xTitle, String y, @JsonProperty("y_title") String yTitle,
+      @JsonProperty("y_per_mw") String yPerMw, @JsonProperty("y_per_mw_title") String yPerMwTitle, String stopped,
+      List<Map<String, Object>> points) {
+    static ParetoJson of(ParetoFrontier f) {
+      if (f == null) {
+        return null;
+      }
+      String y = f.perAccelerator() ? "output_throughput_per_accelerator" : "output_throughput";
+      List<Map<String, Object>> points = new java.util.ArrayList<>();
+      for (ParetoFrontier.Point p : f.points()) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("phase", p.phase());
+        m.put("agents", p.agents());
+        put(m, "p25_e2e_speed", p.e2eSpeed());
+        put(m, "output_throughput", p.throughput());
+        if (f.perAccelerator()) {
+          put(m, y, p.y());
+        }
+        put(m, "output_throughput_per_mw", p.yPerMw());
+        put(m, "power_watts", p.watts());
+        m.put("complete", p.complete());
+        m.put("frontier", p.frontier());
+        if (f.perMw()) {
+          m.put("frontier_per_mw", p.frontierPerMw());
+        }
+        points.add(m);
+      }
+      return new ParetoJson("p25_e2e_speed", "P25 E2E speed per agent (tokens/s)", y,
+          f.perAccelerator() ? "output tokens/s per accelerator" : "system output tokens/s",
+          f.perMw() ? "output_throughput_per_mw" : null, f.perMw() ? "output tokens/s per MW" : null, f.stopped(), points);
+    }
+
+    private static void put(Map<String, Object> m, String k, double v) {
+      Double d = measured(v);
+      if (d != null) {
+        m.put(k, d);
+      }
+    }
+  }
 
   /** Where the trajectories came from. */
   @JsonPropertyOrder({"source", "count"})
@@ -122,7 +169,7 @@ public final class ResultsJson {
   public static Path write(AgentPerfReport report, Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
-    Files.writeString(file, Json.PRETTY.writeValueAsString(of(report)));
+    AtomicFile.writeString(file, Json.PRETTY.writeValueAsString(of(report)));
     return file;
   }
 
@@ -132,11 +179,11 @@ public final class ResultsJson {
     List<PhaseJson> phases = r.phases().stream().map(p -> phase(p, r.verdicts().getOrDefault(p.index(), Map.of()))).toList();
     return new Results("AA-AgentPerf", r.scenario(), r.model(), r.seed(), r.finished(),
         new Trajectories(r.trajectories(), r.trajectoryCount()), r.settings(), r.accelerators(),
-        new Power(r.powerSampler(), r.powerFailures(), PowerJson.of(r.powerOverall())), tiers, phases);
+        new Power(r.powerSampler(), r.powerFailures(), PowerJson.of(r.powerOverall())), tiers, phases,
+        ParetoJson.of(r.pareto()));
   }
 
   private static TierJson tier(TierResult t, Integer accelerators) {
-    CapacitySearch.Outcome out = t.outcome();
     PhaseResult at = t.atCapacity();
     Integer phase = null;
     Double thr = null;
@@ -156,20 +203,20 @@ public final class ResultsJson {
       ttft = measured(at.stats().p95TtftMs() / 1000.0);
       e2e = measured(at.stats().p25E2eSpeed());
       if (accelerators != null && accelerators > 0) {
-        perAcc = (double) out.capacity() / accelerators;
+        perAcc = (double) t.capacity() / accelerators;
         thrPerAcc = measured(throughput / accelerators);
       }
       if (at.power() != null && at.power().meanTotalWatts() > 0) {
         double mw = at.power().meanTotalWatts() / 1e6;
         watts = at.power().meanTotalWatts();
-        perMw = out.capacity() / mw;
+        perMw = t.capacity() / mw;
         thrPerMw = measured(throughput / mw);
       }
     }
     return new TierJson(t.tier().name(), t.tier().criteria().stream().map(Objective::of).toList(),
-        measured(t.tier().minSupportedAgents()), out.capacity(), out.reachedMax(), out.firstFail() >= 0 ? out.firstFail() : null,
+        measured(t.tier().minSupportedAgents()), t.capacity(), t.reachedMax(), t.firstFail() >= 0 ? t.firstFail() : null,
         phase, thr, speed, ttft, e2e, perAcc, thrPerAcc, watts, perMw, thrPerMw,
-        out.steps().stream().map(s -> new Step(s.agents(), s.pass(), s.stage())).toList());
+        t.outcome().steps().stream().map(s -> new Step((int) s.value(), s.pass(), s.stage())).toList());
   }
 
   private static PhaseJson phase(PhaseResult p, Map<String, String> verdicts) {

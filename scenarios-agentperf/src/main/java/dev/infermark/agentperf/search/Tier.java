@@ -25,7 +25,7 @@ public record Tier(String name, List<Criterion> criteria, double minSupportedAge
     criteria = List.copyOf(criteria);
     if (criteria.isEmpty()) {
       throw new IllegalArgumentException("tier '" + name + "' has no per-request objective (e.g. @Slo(tier=\"" + name
-          + "\", metric = Metric.OUTPUT_SPEED, stat = Stat.P25, min = 20))");
+          + "\", metric = Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER, stat = Stat.P25, min = 20), or @SloTier)");
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 import dev.infermark.agentperf.phase.PhaseResult;
+import dev.infermark.sweep.LimitSearch;
 
 /**
  * Runs the capacity search of every tier in turn, running phases through a {@link Runner}. A phase
@@ -29,7 +30,7 @@ public final class TierSearches {
   }
 
   private final List<Tier> tiers;
-  private final CapacitySearch search;
+  private final LimitSearch search;
   private final double maxErrorRate;
   private final boolean reusePhases;
   private final Runner runner;
@@ -40,7 +41,7 @@ public final class TierSearches {
   private final List<TierResult> results = new ArrayList<>();
   private boolean finished;
 
-  public TierSearches(List<Tier> tiers, CapacitySearch search, double maxErrorRate, boolean reusePhases, Runner runner,
+  public TierSearches(List<Tier> tiers, LimitSearch search, double maxErrorRate, boolean reusePhases, Runner runner,
       BooleanSupplier cancelled) {
     this.tiers = List.copyOf(tiers);
     this.search = search;
@@ -55,12 +56,13 @@ public final class TierSearches {
     try {
       for (Tier tier : tiers) {
         Map<Integer, PhaseResult> mine = new HashMap<>();
-        CapacitySearch.Outcome out = search.run(n -> {
+        LimitSearch.Outcome out = search.run(v -> {
+          int n = (int) v;
           PhaseResult p = phaseAt(n);
           mine.put(n, p);
           return verdicts.get(p.index()).get(tier.name()) == null;
         });
-        results.add(new TierResult(tier, out, out.capacity() > 0 ? mine.get(out.capacity()) : null));
+        results.add(new TierResult(tier, out, out.found() ? mine.get((int) out.largestPass()) : null));
       }
       finished = true;
     } catch (Cancelled c) {

@@ -1,5 +1,6 @@
 /**
- * The capacity search: exponential ramp then binary search per SLO tier.
+ * The capacity search per SLO tier (the framework's {@link dev.infermark.sweep.LimitSearch}: exponential ramp then
+ * binary search), phases shared between tiers.
  *
  * <p>Internal to infermark: may change without notice. A scenario author compiles against
  * {@code dev.infermark.api} and {@code dev.infermark.annotations} only.

@@ -13,6 +13,7 @@ import dev.infermark.agentperf.phase.GateStatus;
 import dev.infermark.agentperf.phase.PhaseRun;
 import dev.infermark.agentperf.phase.TokenCheck;
 import dev.infermark.agentperf.power.PowerSummary;
+import dev.infermark.files.AtomicFile;
 import dev.infermark.json.Json;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -78,7 +79,7 @@ public record PhaseShardFile(RunInfo run, int shardIndex, int shardCount, int ph
   public Path write(Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
-    Files.writeString(file, Json.PRETTY.writeValueAsString(toJson()));
+    AtomicFile.writeString(file, Json.PRETTY.writeValueAsString(toJson()));
     return file;
   }
 

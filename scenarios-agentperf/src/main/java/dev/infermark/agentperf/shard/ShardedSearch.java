@@ -12,14 +12,13 @@ import dev.infermark.agentperf.phase.PhaseResult;
 import dev.infermark.agentperf.results.AgentPerfReport;
 import dev.infermark.agentperf.results.PhasesTable;
 import dev.infermark.agentperf.results.ResultsJson;
-import dev.infermark.agentperf.search.CapacitySearch;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.agentperf.search.TierSearches;
 
 /**
  * The capacity search of an AgentPerf run whose phases run elsewhere, each as the shards of several
  * processes (one Kubernetes Indexed Job per phase): the same {@link TierSearches} and
- * {@link CapacitySearch} a local run uses, fed the phases {@link PhaseMerge} computes from the
+ * {@link dev.infermark.sweep.LimitSearch} a local run uses, fed the phases {@link PhaseMerge} computes from the
  * shards' run folders, so the decisions (next agent count, capacity per tier) are a local run's for
  * the same phase results, and the same {@code agentperf_results.json} is written.
  */
@@ -52,7 +51,7 @@ public final class ShardedSearch {
    *
    * @throws IllegalStateException when no phase ran at all (nothing to report)
    */
-  public static Outcome run(List<Tier> tiers, CapacitySearch search, double maxErrorRate, boolean reusePhases,
+  public static Outcome run(List<Tier> tiers, dev.infermark.sweep.LimitSearch search, double maxErrorRate, boolean reusePhases,
       PhaseShards shards, BooleanSupplier cancelled, Path outDir, Consumer<String> log)
       throws IOException, InterruptedException {
     AtomicReference<PhaseShardFile.RunInfo> run = new AtomicReference<>();

@@ -54,6 +54,7 @@ class PhaseStatsTest {
     assertThat(s.p95TtftMs()).isCloseTo(950, offset(1e-9));
     assertThat(s.stat("time_to_first_token", "p50")).hasValue(500);
     assertThat(s.stat("output_token_throughput_per_user", "min")).hasValue(20);
+    assertThat(s.stat("e2e_output_token_throughput", "max")).hasValue(50.5); // AIPerf's name of e2e_speed
     // 113 tokens over 0..3 s (the failed request spans the window too).
     assertThat(s.outputThroughput()).isCloseTo(113 / 3.0, offset(1e-9));
     assertThatThrownBy(() -> s.stat("itl", "p50")).hasMessageContaining("unknown AgentPerf phase metric 'itl'");

@@ -15,7 +15,7 @@ import dev.infermark.agentperf.phase.GateStatus;
 import dev.infermark.agentperf.phase.PhaseResult;
 import dev.infermark.agentperf.phase.PhaseStats;
 import dev.infermark.agentperf.power.PowerSummary;
-import dev.infermark.agentperf.search.CapacitySearch;
+import dev.infermark.sweep.LimitSearch;
 import dev.infermark.agentperf.search.Tier;
 import dev.infermark.agentperf.search.TierSearches;
 import dev.infermark.json.Json;
@@ -38,7 +38,7 @@ class ResultsJsonTest {
   private AgentPerfReport report(boolean withPower, Integer accelerators) throws Exception {
     List<Tier> tiers = Tier.fromSpec(List.of("100:1", "30:1"), "t");
     List<Integer> ran = new ArrayList<>();
-    TierSearches s = new TierSearches(tiers, new CapacitySearch(1, 2, 64, 1), 0.01, true, (i, n) -> {
+    TierSearches s = new TierSearches(tiers, LimitSearch.wholeNumbers(1, 2, 64, 1), 0.01, true, (i, n) -> {
       ran.add(n);
       return phase(i, n, withPower);
     }, () -> false).run();

@@ -96,6 +96,16 @@ public final class AgenticReplay {
     }
   }
 
+  /**
+   * Called when profiling's duration is reached with requests still in flight, as the
+   * {@code benchmark-grace-period} starts (under the scheduler lock: keep it quick).
+   */
+  public void onGrace(Runnable listener) {
+    synchronized (s) {
+      s.graceListener = listener;
+    }
+  }
+
   /** Completes when profiling ended (duration and grace), the run was cancelled, or warmup failed. */
   public CompletableFuture<Void> finished() {
     return s.end.finished();

@@ -20,11 +20,12 @@ import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
+import dev.infermark.spi.Methodology;
+import dev.infermark.spi.MethodologyContext;
 import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.corpus.CorpusKeys;
 import dev.infermark.traces.format.TraceFormats;
 import dev.infermark.traces.prompt.TheoreticalPrefixCache;
-import dev.infermark.spi.MethodologyContext;
-import dev.infermark.spi.Methodology;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -41,6 +42,7 @@ public final class AgenticReplayGenerator implements Methodology, Shardable {
   public static final String FAILED_REQUEST_THRESHOLD = "failed_request_threshold";
 
   private final CorpusSource corpusSource;
+  /** What the target advertised to the preflight, or null: the traces are checked against it before any load. */
 
   /** Where the corpus comes from (the settings, or a prepared corpus in tests). */
   @FunctionalInterface
@@ -79,6 +81,8 @@ public final class AgenticReplayGenerator implements Methodology, Shardable {
     ctx.log("agentx: corpus " + corpus.loader() + ": " + corpus.trees().size() + " trace(s), " + corpus.requestCount()
         + " request(s); " + config.concurrency() + " lane(s)");
     ctx.exportExtras().withObjectProperty("metadata").set("dataset", corpus.datasetMetadata());
+    ctx.servedContext().ifPresent(served ->
+        ContextFit.check(corpus.trees(), served, ctx.settings().get(CorpusKeys.MAX_CONTEXT_LENGTH), ctx::log));
 
     // The harness records every request the client sends, except AIPerf's skip path (profiling context overflows,
     // counted as skipped_context_overflow_count); the meter sees each record the replay keeps, for its own figures.
@@ -100,9 +104,11 @@ public final class AgenticReplayGenerator implements Methodology, Shardable {
         switch (stage) {
           case PRIMING, PRESSURE -> ctx.phase(Phase.WARMUP, null);
           case PROFILING -> ctx.phase(Phase.PROFILING, config.benchmarkDuration());
-          default -> ctx.grace(config.gracePeriod());
+          default -> { } // done: the harness writes the artifacts
         }
       });
+      // The progress shows [grace] once the duration is reached, not [profiling] 02:26/02:00.
+      replay.onGrace(() -> ctx.grace(config.gracePeriod()));
       Runnable unregister = ctx.onCancel(replay::cancel);
       try {
         replay.start();

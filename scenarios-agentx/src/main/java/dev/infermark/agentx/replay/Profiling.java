@@ -108,6 +108,7 @@ final class Profiling {
       if (s.inFlight == 0) {
         s.end.close(null, null);
       } else {
+        s.graceListener.run();
         s.clock.schedule(s.guarded(this::graceExpired), s.clock.nowNanos() + s.config.gracePeriod().toNanos());
       }
     }

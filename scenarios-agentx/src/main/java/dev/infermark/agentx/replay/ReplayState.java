@@ -55,6 +55,8 @@ final class ReplayState {
 
   AgenticReplay.Stage stage = AgenticReplay.Stage.NEW;
   Consumer<AgenticReplay.Stage> stageListener = st -> {};
+  /** Told when profiling's duration is reached with requests still in flight: the grace period starts. */
+  Runnable graceListener = () -> {};
   /** Requests on the wire and counted (not a primer booked off by the warmup grace period). */
   int inFlight;
   /** The run was cancelled, or aborted itself (warmup failure, failed-request threshold). */

@@ -186,10 +186,16 @@ class AgenticReplayProfilingTest {
   void finalTurnDuringCooldownDoesNotRecycleAndGraceExpiryCutsOffAndRecordsWhatIsLeft() {
     Trees.Cfg cfg = new Trees.Cfg().concurrency(2).ratio(0);
     cfg.duration = Duration.ofSeconds(5);
-    Harness h = new Harness(cfg, Trees.pool(4, 0)).start();
+    Harness h = new Harness(cfg, Trees.pool(4, 0));
+    java.util.concurrent.atomic.AtomicInteger graces = new java.util.concurrent.atomic.AtomicInteger();
+    h.replay.onGrace(graces::incrementAndGet);
+    h.start();
     FakeDispatcher.Sent a = h.net.open("trace_0000", 0);
     FakeDispatcher.Sent b = h.net.open("trace_0001", 0);
-    h.clock.advanceMs(6_000);
+    h.clock.advanceMs(4_999);
+    assertThat(graces).as("profiling still runs").hasValue(0);
+    h.clock.advanceMs(1_001);
+    assertThat(graces).as("the duration is reached with two in flight: the grace period started").hasValue(1);
     h.net.ok(a);
     h.clock.runDue();
     assertThat(h.net.open).hasSize(1);

@@ -182,7 +182,7 @@ final class Rows {
    */
   static void jsonLines(Path file, Handler handler) {
     try {
-      JsonLines.read(file, JsonLines.Policy.STRICT, (n, node) -> handler.accept(new Row("", n, node)));
+      JsonLines.readNumbered(file, JsonLines.Policy.STRICT, (n, node) -> handler.accept(new Row("", n, node)));
     } catch (UncheckedIOException e) {
       // bad input, not a failed read: the message names the file and line already
       throw new IllegalArgumentException(e.getCause() != null ? e.getCause().getMessage() : e.getMessage(), e);

@@ -40,6 +40,26 @@ public record SessionTree(String traceId, ReplayStream root, List<ReplayStream> 
     return null;
   }
 
+  /**
+   * The most context one of its requests needs: the largest {@code inputTokens + maxTokens} over
+   * every turn of the root and the children (as {@code max-context-length} measures a trace).
+   */
+  public long peakContext() {
+    long peak = 0;
+    for (ReplayStream s : children) {
+      peak = Math.max(peak, peak(s));
+    }
+    return Math.max(peak, peak(root));
+  }
+
+  private static long peak(ReplayStream s) {
+    long peak = 0;
+    for (ReplayTurn t : s.turns()) {
+      peak = Math.max(peak, (long) t.inputTokens() + t.maxTokens());
+    }
+    return peak;
+  }
+
   /** Total number of turns over the root and every child. */
   public int requestCount() {
     int n = root.turns().size();
