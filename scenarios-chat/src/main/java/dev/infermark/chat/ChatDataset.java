@@ -56,8 +56,8 @@ public final class ChatDataset {
     if (dataset.size() == 0) {
       throw new IllegalArgumentException(Keys.INPUT_FILE.property() + ": " + input + " holds no conversation to play");
     }
-    ctx.log("infermark: chat: " + dataset.size() + " conversations of " + input + " (" + corpus.loader()
-        + "), under the run's load model");
+    ctx.log("infermark: chat: " + dataset.size() + (dataset.size() == 1 ? " conversation" : " conversations") + " of "
+        + input + " (" + corpus.loader() + "), under the run's load model");
     return Conversations.from(i -> new Conversation(null, null, dataset.turns(Math.floorMod(i, dataset.size()))));
   }
 
