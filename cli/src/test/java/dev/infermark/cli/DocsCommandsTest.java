@@ -66,7 +66,7 @@ class DocsCommandsTest {
       Rule.of("^infermark (--help|list|describe mmlu|completion|profile --help|k8s render --help)$", Check.RUN, "", ""),
       Rule.of("^infermark (report|compare) ", Check.RUN, "", "on run folders this test writes"),
       Rule.of("^infermark k8s render ", Check.RUN, "", "writes the manifests; nothing is submitted"),
-      Rule.of("^infermark( report| compare| profile| k8s| k8s render| k8s run| k8s agentperf)?$", Check.NAMED, "",
+      Rule.of("^infermark( report| compare| merge| profile| k8s| k8s render| k8s run| k8s agentperf)?$", Check.NAMED, "",
           "a command named in prose: it exists (its --help)"),
       // Runs against the embedded simulator: parsed here, run as written by CI.
       Rule.of("^infermark profile --scenario inferencex-agentx-mvp --preset smoke$", Check.PARSE, ".ci/run", ""),
@@ -75,7 +75,10 @@ class DocsCommandsTest {
       // A user's own jar or classes: parsed here, run by CliIT with a jar it builds.
       Rule.of("^infermark (profile|list) (--scenario-jar|--classpath) ", Check.PARSE, "CliIT", "needs the user's jar"),
       // Against a live server, a cluster, shard folders, or serving forever: parsed only.
-      Rule.of("^infermark profile (--scenario|Qwen)", Check.PARSE, "", "needs a live server"),
+      Rule.of("^infermark profile (--scenario|Qwen|--url)", Check.PARSE, "", "needs a live server"),
+      // The trace command: CliIT runs it against the embedded simulator, on a trace it writes.
+      Rule.of("^infermark profile --input-file trace\\.jsonl --custom-dataset-type mooncake_trace --fixed-schedule( |$)",
+          Check.PARSE, "CliIT", "needs a trace file"),
       Rule.of("^infermark k8s (run|agentperf) ", Check.PARSE, "K8sCommandIT", "needs a Kubernetes cluster (a mock API server there)"),
       Rule.of("^infermark merge ", Check.PARSE, "", "needs a sharded run's folders (docs/scale-out.md; MergeCommandTest)"),
       Rule.of("^infermark simulator ", Check.PARSE, "CliIT", "serves until stopped"),
@@ -97,7 +100,7 @@ class DocsCommandsTest {
           "the report jar, run by .ci/run on the README example's runs"),
       Rule.of("^java -jar infermark\\.jar$", Check.NOT_OURS, "CliIT", "the jar bin/infermark launches"),
       // Not ours.
-      Rule.of("^(git clone|cd |autoload )", Check.NOT_OURS, "", "a shell step, not an infermark command"));
+      Rule.of("^(git clone|cd |autoload |for |do$|done$)", Check.NOT_OURS, "", "a shell step, not an infermark command"));
 
   /** Placeholders as the docs write them, and what stands for them here (in order). */
   private Map<String, String> placeholders() {
@@ -113,6 +116,7 @@ class DocsCommandsTest {
     p.put("--profile NAME", "--profile tiny");
     p.put("<name>", "mmlu");
     p.put("NAME", "mmlu");
+    p.put("$rate", "4"); // the shell loop's variable
     p.put("--image IMAGE", "--image registry/infermark:0.1.0");
     p.put("--shards N", "--shards 2");
     p.put("--claim PVC", "--claim infermark-out");
@@ -306,7 +310,7 @@ class DocsCommandsTest {
       Map<String, String> settings = ((ProfileCommand) sub.commandSpec().userObject()).settings(problems);
       assertThat(problems).as(what).isEmpty();
       if (!args.contains("--scenario-jar") && !args.contains("--classpath")) {
-        assertThat(Scenarios.scan().find(settings.get("scenario"))).as(what).isNotNull();
+        assertThat(Scenarios.scan().find(settings.getOrDefault("scenario", ProfileCommand.DEFAULT_SCENARIO))).as(what).isNotNull();
       }
     }
   }

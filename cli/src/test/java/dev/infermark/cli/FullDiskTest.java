@@ -58,7 +58,8 @@ class FullDiskTest {
     Path journal = mount.resolve(copy.relativize(run)).resolve(RunRecorder.JSONL);
     assertThat(p.exitValue()).as(log).isNotZero().isNotEqualTo(97);
     assertThat(log).contains("aborting the run: cannot write " + journal + ": No space left on device")
-        .contains("the run failed: cannot write " + journal + ": No space left on device");
+        .contains("FAILED   cli-user-chat [inputTokens=48]: cannot write " + journal + ": No space left on device")
+        .contains("the run failed: the same as above");
 
     String text = Files.readString(run.resolve(RunRecorder.JSONL));
     assertThat(text).isNotEmpty().endsWith("\n"); // cut back to its last whole line

@@ -19,7 +19,10 @@ import dev.infermark.api.Stat;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.api.LoadModel;
 import dev.infermark.client.OpenAiClient;
+import dev.infermark.load.LoadModels;
+import dev.infermark.metrics.ArrivalLateness;
 import dev.infermark.metrics.ClientSelfCheck;
 import dev.infermark.metrics.Goodput;
 import dev.infermark.metrics.MetricDefs;
@@ -82,6 +85,8 @@ public final class RunRecorder implements RunRecording {
   private final PhaseMetrics profiling;
   private final InputsCollector inputs = new InputsCollector();
   private final ClientSelfCheck selfCheck;
+  private final LoadModel load;
+  private SelfCheckResult checked;
   private final ProfilingWindow window = new ProfilingWindow();
   private UrlCounts urlCounts;
   private final AtomicLong requestNum = new AtomicLong();
@@ -99,6 +104,7 @@ public final class RunRecorder implements RunRecording {
   public RunRecorder(Path artifactDir, Settings settings) {
     this.dir = artifactDir;
     Goodput goodput = Goodput.parse(settings.get(Keys.GOODPUT));
+    this.load = loadModel(settings);
     this.warmup = new PhaseMetrics(Phase.WARMUP.label(), goodput);
     this.profiling = new PhaseMetrics(Phase.PROFILING.label(), goodput);
     Path path = artifactDir.resolve(JSONL);
@@ -136,6 +142,7 @@ public final class RunRecorder implements RunRecording {
     Goodput goodput = Goodput.parse(settings.get(Keys.GOODPUT));
     this.warmup = new PhaseMetrics(Phase.WARMUP.label(), goodput);
     this.profiling = new PhaseMetrics(Phase.PROFILING.label(), goodput);
+    this.load = new LoadModel.Closed(1, null);
     this.file = null;
     this.jsonl = null;
     this.selfCheck = null;
@@ -255,7 +262,11 @@ public final class RunRecorder implements RunRecording {
     }
   }
 
-  /** Stops the self-check (first call) and returns its result; {@code null} for a recorder that measures no client. */
+  /**
+   * Stops the self-check (first call) and returns its result, with the warning of the arrival-lateness rule
+   * ({@link ArrivalLateness}) on the profiling requests' schedule lag when the run's load is paced; {@code null} for a
+   * recorder that measures no client.
+   */
   public SelfCheckResult selfCheck() {
     if (selfCheck == null) {
       return null;
@@ -263,11 +274,30 @@ public final class RunRecorder implements RunRecording {
     long chunks;
     lock.lock();
     try {
+      if (checked != null) {
+        return checked;
+      }
       chunks = contentChunks;
     } finally {
       lock.unlock();
     }
-    return selfCheck.stop(chunks, ClientSelfCheck.Finest.of(summary(Phase.PROFILING)));
+    Summary p = summary(Phase.PROFILING);
+    SelfCheckResult sc = selfCheck.stop(chunks, ClientSelfCheck.Finest.of(p));
+    SelfCheckResult withArrivals = load instanceof LoadModel.Closed ? sc
+        : ArrivalLateness.warning(load, p.stats(MetricDefs.SCHEDULE_LAG)).map(sc::withWarning).orElse(sc);
+    return locked(() -> checked == null ? checked = withArrivals : checked);
+  }
+
+  /**
+   * The run's load model, for the arrival-lateness rule; a closed loop when the settings make none (the harness
+   * reports them before any load).
+   */
+  private static LoadModel loadModel(Settings settings) {
+    try {
+      return LoadModels.of(settings);
+    } catch (IllegalArgumentException reportedLater) {
+      return new LoadModel.Closed(1, null);
+    }
   }
 
   /**

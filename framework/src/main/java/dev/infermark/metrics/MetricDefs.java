@@ -47,6 +47,10 @@ public final class MetricDefs {
     def(TTFT, "Time to First Token", "ms", false);
     def(TTST, "Time to Second Token", "ms", false);
     def(REQUEST_LATENCY, "Request Latency", "ms", false);
+    // from the intended instant, beside the actual-send latencies above
+    def(SCHEDULE_LAG, "Schedule Lag", "ms", false);
+    def(EFFECTIVE_TTFT, "Effective Time to First Token", "ms", false);
+    def(EFFECTIVE_LATENCY, "Effective Latency", "ms", false);
     def(ITL, "Inter Token Latency", "ms", false);
     def(FULL_RESPONSE_ITL, "Full-Response Inter Token Latency", "ms", false);
     def(ICL, "Inter Chunk Latency", "ms", false);
@@ -58,9 +62,6 @@ public final class MetricDefs {
     def(OSL, "Output Sequence Length", "tokens", false);
     def(ISL, "Input Sequence Length", "tokens", false);
     def(CACHED_TOKENS, "Usage Prompt Cache Read Tokens", "tokens", false);
-    def(SCHEDULE_LAG, "Schedule Lag", "ms", false);
-    def(EFFECTIVE_TTFT, "Effective Time to First Token", "ms", false);
-    def(EFFECTIVE_LATENCY, "Effective Latency", "ms", false);
     def(OUTPUT_TOKEN_THROUGHPUT, "Output Token Throughput", "tokens/sec", true);
     def(REQUEST_THROUGHPUT, "Request Throughput", "requests/sec", true);
     def(GOODPUT, "Goodput", "requests/sec", true);

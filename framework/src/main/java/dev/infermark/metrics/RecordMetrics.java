@@ -33,10 +33,10 @@ public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyN
     Double fullResponseItlNs, Double fullResponseTpsPerUser, Double e2eOutputSpeed, Integer isl, Integer osl, Integer outputTokens, Integer reasoningTokens, Integer cachedTokens,
     long[] iclNs, Double scheduleLagNs, Double effectiveTtftNs, Double effectiveLatencyNs) {
 
-  /** The per-request metric tags, in report order. */
-  public static final List<String> PER_RECORD = List.of(TTFT, TTST, REQUEST_LATENCY, ITL, FULL_RESPONSE_ITL, ICL,
-      OUTPUT_TPS_PER_USER, FULL_RESPONSE_TPS_PER_USER, E2E_OUTPUT_SPEED, OUTPUT_TOKEN_COUNT, REASONING_TOKEN_COUNT, OSL, ISL, CACHED_TOKENS,
-      SCHEDULE_LAG, EFFECTIVE_TTFT, EFFECTIVE_LATENCY);
+  /** The per-request metric tags, in report order: the intended-instant ones beside the actual-send latencies. */
+  public static final List<String> PER_RECORD = List.of(TTFT, TTST, REQUEST_LATENCY, SCHEDULE_LAG, EFFECTIVE_TTFT,
+      EFFECTIVE_LATENCY, ITL, FULL_RESPONSE_ITL, ICL, OUTPUT_TPS_PER_USER, FULL_RESPONSE_TPS_PER_USER, E2E_OUTPUT_SPEED,
+      OUTPUT_TOKEN_COUNT, REASONING_TOKEN_COUNT, OSL, ISL, CACHED_TOKENS);
 
   public static RecordMetrics of(RequestRecord r) {
     long[] c = r.contentChunkNs();

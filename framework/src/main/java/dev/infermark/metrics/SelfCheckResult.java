@@ -47,6 +47,15 @@ public record SelfCheckResult(Double schedulerLagP50Ms, Double schedulerLagP99Ms
         : java.util.Optional.of("infermark: " + warning + " (" + line().substring("client self-check: ".length()) + ")");
   }
 
+  /**
+   * This result with {@code more} after its warning: a rule checked outside the probe, on what the run measured
+   * ({@link ArrivalLateness}).
+   */
+  public SelfCheckResult withWarning(String more) {
+    return new SelfCheckResult(schedulerLagP50Ms, schedulerLagP99Ms, schedulerLagMaxMs, poolWaitP50Ms, poolWaitP99Ms,
+        poolWaitMaxMs, cpuCores, cpuFraction, cpuUsPerRead, reads, processors, warning == null ? more : warning + " " + more);
+  }
+
   /** A value with its unit, or {@code n/a} when it was not measured. */
   private static String fmt(Double d, String unit) {
     return d == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.3f %s", d, unit);

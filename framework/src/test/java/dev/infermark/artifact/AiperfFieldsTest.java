@@ -15,7 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
+import dev.infermark.metrics.Goodput;
+import dev.infermark.metrics.PhaseMetrics;
+import dev.infermark.metrics.RecordMetrics;
 import dev.infermark.metrics.Records;
+import dev.infermark.result.ConsoleFormat;
 import dev.infermark.result.ResultFormats;
 import dev.infermark.result.RunInfo;
 import dev.infermark.settings.Settings;
@@ -81,5 +85,55 @@ class AiperfFieldsTest {
     // InferenceX's validity gate: error_request_count / completed_request_count
     assertThat(json.get("completed_request_count").get("avg").doubleValue()).isEqualTo(5.0);
     assertThat(json.get("completed_request_count").get("unit").stringValue()).isEqualTo("requests");
+  }
+
+  @Test
+  void intendedInstantLatenciesAreInEveryExportWithTheirUnitsBesideTheActualOnes() throws Exception {
+    List<JsonNode> lines = run(Records.referenceWithIntendedInstants());
+    // r2 left 20 ms after it was due: TTFT 200 ms from the send, 220 ms from the intended instant
+    JsonNode m = lines.get(1).get("metrics");
+    assertThat(m.get("schedule_lag").get("value").doubleValue()).isEqualTo(20.0);
+    assertThat(m.get("effective_time_to_first_token").get("value").doubleValue()).isEqualTo(220.0);
+    assertThat(m.get("effective_latency").get("value").doubleValue()).isEqualTo(420.0);
+    assertThat(m.get("time_to_first_token").get("value").doubleValue()).isEqualTo(200.0);
+    for (String tag : List.of("schedule_lag", "effective_time_to_first_token", "effective_latency")) {
+      assertThat(m.get(tag).get("unit").stringValue()).as(tag).isEqualTo("ms");
+    }
+    assertThat(lines.get(1).get("metadata").get("credit_issued_ns").longValue())
+        .isEqualTo(lines.get(1).get("metadata").get("request_start_ns").longValue() - 20_000_000L);
+
+    JsonNode json = aggregate();
+    assertThat(json.get("schedule_lag").get("p50").doubleValue()).isEqualTo(20.0);
+    assertThat(json.get("effective_latency").get("max").doubleValue()).isEqualTo(540.0);
+    assertThat(json.get("effective_time_to_first_token").get("avg").doubleValue()).isEqualTo(220.0);
+    assertThat(json.get("effective_latency").get("unit").stringValue()).isEqualTo("ms");
+
+    // the CSV and the console table: each right after the actual-send latencies
+    List<String> csv = Files.readAllLines(dir.resolve(RunRecorder.CSV));
+    assertThat(csv.subList(3, 7)).extracting(l -> l.substring(0, l.indexOf(','))).containsExactly("Request Latency (ms)",
+        "Schedule Lag (ms)", "Effective Time to First Token (ms)", "Effective Latency (ms)");
+    assertThat(csv.get(6)).startsWith("Effective Latency (ms),420.00,300.00,540.00,");
+  }
+
+  @Test
+  void theConsoleTableShowsTheIntendedInstantLatenciesNextToTheActualOnes() {
+    PhaseMetrics p = new PhaseMetrics("profiling", Goodput.NONE);
+    for (RequestRecord r : Records.referenceWithIntendedInstants()) {
+      p.add(r, RecordMetrics.of(r));
+    }
+    List<String> rows = ConsoleFormat.table("t", p.summary(), null);
+    assertThat(rows.subList(2, 8)).extracting(l -> l.substring(0, 44).strip()).containsExactly("Time to First Token (ms)",
+        "Time to Second Token (ms)", "Request Latency (ms)", "Schedule Lag (ms)", "Effective Time to First Token (ms)",
+        "Effective Latency (ms)");
+    assertThat(rows.get(7).split(" +")).containsSubsequence("420.00", "300.00", "540.00"); // avg, min, max
+  }
+
+  @Test
+  void aRecordWithoutAnIntendedInstantHasNoneOfItsLatencies() throws Exception {
+    List<JsonNode> lines = run(Records.reference());
+    JsonNode m = lines.get(0).get("metrics");
+    assertThat(m.has("schedule_lag")).isFalse();
+    assertThat(m.has("effective_latency")).isFalse();
+    assertThat(aggregate().has("effective_latency")).isFalse(); // absent, never 0
   }
 }

@@ -25,7 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Pins the AIPerf files byte for byte ({@code profile_export_aiperf.json}, {@code .csv},
  * {@code profile_export.jsonl}) for the hand-made reference records: warmup and profiling, errors,
- * goodput, a verdict and methodology extras. Only the client self-check (measured on this machine)
+ * goodput, a verdict and methodology extras, the intended-instant latencies (a warmup record without an intended
+ * instant has none). Only the client self-check (measured on this machine)
  * is masked.
  */
 class AiperfGoldenTest {
@@ -45,7 +46,7 @@ class AiperfGoldenTest {
         Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:01:00Z"), extras, 0);
     try (RunRecorder rec = new RunRecorder(dir, Settings.of(Map.of("goodput", "time_to_first_token:250")))) {
       rec.accept(Records.ok(Phase.WARMUP, "w1", 500_000_000L, new long[] {10}, 20, 5, 5, null));
-      for (RequestRecord r : Records.reference()) {
+      for (RequestRecord r : Records.referenceWithIntendedInstants()) {
         rec.accept(r);
       }
       rec.finishAndWrite(info, ResultFormats.all());

@@ -126,6 +126,34 @@ class RunRecorderTest {
     }
   }
 
+  /** The self-check's lines and export of a run of the reference records (20 and 40 ms late) under {@code settings}. */
+  private List<String> lateArrivals(Map<String, String> settings) throws Exception {
+    try (RunRecorder rec = new RunRecorder(dir, Settings.of(settings))) {
+      for (RequestRecord r : Records.referenceWithIntendedInstants()) {
+        rec.accept(r);
+      }
+      return rec.finishAndWrite(info(false), ResultFormats.all());
+    }
+  }
+
+  @Test
+  void pacedArrivalsThatLeftLateAreASelfCheckWarningOnTheConsoleAndInTheExport() throws Exception {
+    // 10 arrivals/s: a tenth of the mean gap is 10 ms, and the schedule lag p99 is 39.6 ms
+    List<String> console = lateArrivals(Map.of("request-rate", "10"));
+
+    assertThat(console).filteredOn(l -> l.contains("arrivals left late")).singleElement().satisfies(l -> assertThat(l)
+        .startsWith("infermark: WARNING client self-check: ").contains("schedule lag p99 39.60 ms is over 10.00 ms"));
+    JsonNode check = Json.parse(Files.readString(dir.resolve(RunRecorder.JSON))).get("metadata").get("client_self_check");
+    assertThat(check.get("warning").stringValue()).contains("arrivals left late");
+  }
+
+  @Test
+  void aClosedLoopHasNoArrivalRule() throws Exception {
+    List<String> console = lateArrivals(Map.of());
+
+    assertThat(console).noneMatch(l -> l.contains("arrivals left late"));
+  }
+
   @Test
   void cancelledRunIsStampedPartial() throws Exception {
     try (RunRecorder rec = new RunRecorder(dir, Settings.empty())) {

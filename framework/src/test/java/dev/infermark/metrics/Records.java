@@ -31,6 +31,26 @@ public final class Records {
         null, null, code, new RequestError(kind, code, "T" + code, message, "{\"error\":\"" + message + "\"}"));
   }
 
+  /** {@code r} with an intended instant {@code lagMs} before its start (as a paced load generator stamps it). */
+  public static RequestRecord dueBefore(RequestRecord r, long lagMs) {
+    return new RequestRecord(r.phase(), r.requestId(), r.tags(), r.startNs() - lagMs * MS, r.startNs(), r.startEpochMicros(),
+        r.ackNs(), r.contentChunkNs(), r.endNs(), r.inputTokens(), r.outputTokens(), r.reasoningTokens(), r.cachedTokens(),
+        r.text(), r.reasoningText(), r.finishReason(), r.httpStatus(), r.error(), r.urlIndex());
+  }
+
+  /**
+   * The reference set with intended instants: r1..r5 left 0, 20, 40, 5 and 0 ms after they were due, so schedule
+   * lag 0/20/40 ms, effective TTFT 100/220/340 ms and effective latency 300/420/540 ms over the successes.
+   */
+  public static RequestRecord[] referenceWithIntendedInstants() {
+    RequestRecord[] r = reference();
+    long[] lags = {0, 20, 40, 5, 0};
+    for (int i = 0; i < r.length; i++) {
+      r[i] = dueBefore(r[i], lags[i]);
+    }
+    return r;
+  }
+
   /**
    * The reference set. Successful: TTFT 100/200/300 ms, TTST 50/60/100 ms, latency 300/400/500 ms,
    * OSL 4/3/6 (one with 1 reasoning token), ISL 100/200/300, so ITL 66.67/100/40 ms. Errors: one 429,

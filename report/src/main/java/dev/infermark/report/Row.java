@@ -18,10 +18,14 @@ package dev.infermark.report;
  * @param parent the spawning stream of a sub-agent, {@code null} for a root
  * @param group a methodology's grouping of requests (AgentPerf: the phase number), {@code null} when none
  * @param groupLabel how the group is shown ({@code 8 agents})
+ * @param lagMs {@code schedule_lag}: how long after its intended instant it left
+ * @param effectiveTtftMs {@code effective_time_to_first_token}: TTFT from the intended instant
+ * @param effectiveLatencyMs {@code effective_latency}: end-to-end latency from the intended instant
  */
 record Row(boolean warmup, long startNs, long endNs, double ttftMs, double itlMs, double latencyMs, double outputSpeed,
     double outputTokens, double inputTokens, double cachedTokens, boolean failed, String errorKind, boolean cancelled,
-    boolean cutOff, int lane, int depth, String tree, String stream, String parent, String group, String groupLabel) {
+    boolean cutOff, int lane, int depth, String tree, String stream, String parent, String group, String groupLabel,
+    double lagMs, double effectiveTtftMs, double effectiveLatencyMs) {
 
   static final long ABSENT = Long.MIN_VALUE;
 

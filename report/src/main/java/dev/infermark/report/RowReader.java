@@ -61,8 +61,9 @@ final class RowReader {
     }
     Row r = new Row(warmup, start, end, ttft, ms(m, MetricDefs.ITL), ms(m, MetricDefs.REQUEST_LATENCY),
         value(m, MetricDefs.OUTPUT_TPS_PER_USER), out, value(m, MetricDefs.ISL), value(m, MetricDefs.CACHED_TOKENS),
-        failed, kind, md.path("was_cancelled").asBoolean(false), failed && "CutOff".equals(text(err, "type")), lane, md.path("agent_depth").asInt(0), tree, stream,
-        text(md, "parent_correlation_id"), group, groupLabel);
+        failed, kind, md.path("was_cancelled").asBoolean(false), failed && "CutOff".equals(text(err, "type")), lane,
+        md.path("agent_depth").asInt(0), tree, stream, text(md, "parent_correlation_id"), group, groupLabel,
+        ms(m, MetricDefs.SCHEDULE_LAG), ms(m, MetricDefs.EFFECTIVE_TTFT), ms(m, MetricDefs.EFFECTIVE_LATENCY));
     if (!warmup && !failed && r.timed() && out > 0) {
       addTokens(r, m.path(MetricDefs.ICL), ticks);
     }

@@ -24,6 +24,19 @@ final class RunModel {
       new Metric(MetricDefs.REQUEST_LATENCY, "End-to-end latency", "ms", Row::latencyMs),
       new Metric(MetricDefs.OUTPUT_TPS_PER_USER, "Output speed per user", "tokens/s", Row::outputSpeed));
 
+  /** How long each request waited after its intended instant before it left: on the run page after the latency. */
+  static final Metric SCHEDULE_LAG = new Metric(MetricDefs.SCHEDULE_LAG, "Schedule lag", "ms", Row::lagMs);
+
+  /**
+   * The latencies measured from each request's intended instant, by the tag of the actual-send one: the run page
+   * draws each as a second CDF in the same chart, so that the queueing the actual-send one leaves out shows.
+   */
+  static final Map<String, Metric> FROM_INTENDED = Map.of(
+      MetricDefs.TTFT, new Metric(MetricDefs.EFFECTIVE_TTFT, "Time to first token from the intended instant", "ms",
+          Row::effectiveTtftMs),
+      MetricDefs.REQUEST_LATENCY, new Metric(MetricDefs.EFFECTIVE_LATENCY, "End-to-end latency from the intended instant",
+          "ms", Row::effectiveLatencyMs));
+
   private RunModel() {}
 
   static ObjectNode of(RunFolder f) {
@@ -289,7 +302,14 @@ final class RunModel {
       }
     }
     ArrayNode out = Json.MAPPER.createArrayNode();
+    List<Metric> drawn = new ArrayList<>();
     for (Metric m : METRICS) {
+      drawn.add(m);
+      if (m.tag().equals(MetricDefs.REQUEST_LATENCY)) {
+        drawn.add(SCHEDULE_LAG);
+      }
+    }
+    for (Metric m : drawn) {
       ObjectNode d = Json.object();
       d.put("tag", m.tag());
       d.put("title", m.title());
@@ -304,6 +324,10 @@ final class RunModel {
         ObjectNode c = Distributions.cdf(v);
         c.put("label", "all");
         cdfs.add(c);
+        fromIntended(rows, m).ifPresent(e -> {
+          c.put("label", "from the send");
+          cdfs.add(e);
+        });
         d.set("hist", Distributions.histogram(v));
       } else {
         ArrayNode cdfs = d.putArray("cdfs");
@@ -326,6 +350,18 @@ final class RunModel {
       out.add(d);
     }
     return out;
+  }
+
+  /** The CDF of {@code m} measured from the intended instant, when it has such a twin and the records carry it. */
+  private static java.util.Optional<ObjectNode> fromIntended(List<Row> rows, Metric m) {
+    Metric twin = FROM_INTENDED.get(m.tag());
+    double[] v = twin == null ? new double[0] : Distributions.sorted(values(rows, twin, null));
+    if (v.length == 0) {
+      return java.util.Optional.empty();
+    }
+    ObjectNode c = Distributions.cdf(v);
+    c.put("label", "from the intended instant");
+    return java.util.Optional.of(c);
   }
 
   static double[] values(List<Row> rows, Metric m, String group) {

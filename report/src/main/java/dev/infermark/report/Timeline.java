@@ -130,6 +130,10 @@ final class Timeline {
       }
       o.put("cache_hit_overall", Numbers.round(c / p, 4));
     }
+    ObjectNode latency = LatencyOverTime.of(rows, t0, width, from, n);
+    if (latency != null) {
+      o.set("latency", latency);
+    }
     groups(o, rows, t0);
     return o;
   }

@@ -237,6 +237,8 @@
     if (summary.time_to_first_token) card('TTFT p50 / p99', fmt(summary.time_to_first_token.p50) + ' / ' + fmt(summary.time_to_first_token.p99), 'ms');
     if (summary.inter_token_latency) card('ITL p50 / p99', fmt(summary.inter_token_latency.p50) + ' / ' + fmt(summary.inter_token_latency.p99), 'ms');
     if (summary.request_latency) card('E2E p50 / p99', fmt(summary.request_latency.p50) + ' / ' + fmt(summary.request_latency.p99), 'ms');
+    if (summary.effective_latency) card('E2E from intended p50 / p99', fmt(summary.effective_latency.p50) + ' / ' + fmt(summary.effective_latency.p99), 'ms');
+    if (summary.schedule_lag) card('schedule lag p50 / p99', fmt(summary.schedule_lag.p50) + ' / ' + fmt(summary.schedule_lag.p99), 'ms');
     if (summary.output_token_throughput_per_user) card('speed per user p50', fmt(summary.output_token_throughput_per_user.p50), 'tok/s');
     if (d.timeline && isNum(d.timeline.cache_hit_overall)) card('prefix cache hits', pct(d.timeline.cache_hit_overall), 'of prompt tokens');
     if (d.accuracy && d.accuracy.overall) card('accuracy', pct(d.accuracy.overall.accuracy), (d.accuracy.overall.total || 0) + ' graded');
@@ -288,8 +290,11 @@
         cdfChart(p, m.tag + ' cdf', m.unit, m.cdfs, m.cdfs.map(function (c) { return c.label + ' n=' + c.n; }));
         return;
       }
-      var p1 = panel(g, m.title + ' — CDF', 'n = ' + fmt(m.n, 0));
-      cdfChart(p1, m.tag + ' cdf', m.unit, m.cdfs, [m.title]);
+      // A latency with its twin measured from each request's intended instant: both CDFs in one chart.
+      var twin = m.cdfs.length > 1;
+      var p1 = panel(g, m.title + ' — CDF', 'n = ' + fmt(m.n, 0) + (twin ? '; red: from each request\'s intended instant ' +
+        '(an open loop\'s arrival; a closed loop\'s send, where the lines coincide), so the waiting before the send shows' : ''));
+      cdfChart(p1, m.tag + ' cdf', m.unit, m.cdfs, twin ? m.cdfs.map(function (c) { return c.label; }) : [m.title]);
       var hint = m.hist.above ? m.hist.above + ' value(s) above ' + fmt(m.hist.clip) + ' (max ' + fmt(m.hist.max) + ') not shown' :
         'bin width ' + fmt(m.hist.width) + ' ' + m.unit;
       var p2 = panel(g, m.title + ' — histogram', hint);
@@ -377,6 +382,7 @@
     if (tl.inflight_warmup) { conc.push(tl.inflight_warmup); series.push(line('warmup in flight', '#64748b', { dash: [4, 3] })); }
     plot(p2, 'concurrency', { scales: { x: { time: false }, y: zero }, axes: [xAxis, axis('requests')], series: series,
       legend: { live: false }, hooks: { drawClear: [bands(tl, true)] } }, conc, null, 2);
+    if (tl.latency) latencyOverTime(g, tl, x, xAxis, zero);
     if (tl.cache_hit) {
       var p3 = panel(g, 'Prefix cache hit rate', 'cached ÷ prompt tokens of the requests started in each slice (usage cached_tokens); overall ' + pct(tl.cache_hit_overall));
       plot(p3, 'cache hit rate', {
@@ -386,6 +392,26 @@
         legend: { live: false }, hooks: { drawClear: [bands(tl, false)] }
       }, [x, tl.cache_hit]);
     }
+  }
+
+  // End-to-end latency of the requests due in each slice, from the send and from the intended instant, and how
+  // late they left: a server stall shows in the latter while the former stays flat (coordinated omission).
+  function latencyOverTime(g, tl, x, xAxis, zero) {
+    var l = tl.latency;
+    var gaps = { spanGaps: true };
+    var p = panel(g, 'End-to-end latency over time', 'p50 and p99 of the successful requests due in each slice (by intended instant), ' +
+      'from the send and from the intended instant');
+    plot(p, 'latency over time', { scales: { x: { time: false }, y: zero }, axes: [xAxis, axis('ms')],
+      series: [{ label: 't (s)' }, line('p99 from the intended instant', COLORS[1], gaps), line('p99 from the send', COLORS[0], gaps),
+        line('p50 from the intended instant', COLORS[1], { spanGaps: true, dash: [4, 3] }),
+        line('p50 from the send', COLORS[0], { spanGaps: true, dash: [4, 3] })],
+      legend: { live: false }, hooks: { drawClear: [bands(tl, true)] } },
+      [x, l.effective_latency_p99, l.latency_p99, l.effective_latency_p50, l.latency_p50], null, 2);
+    var q = panel(g, 'Schedule lag over time', 'how long after their intended instant the requests due in each slice left ' +
+      '(waiting for a max-concurrency slot, or a late client)');
+    plot(q, 'schedule lag over time', { scales: { x: { time: false }, y: zero }, axes: [xAxis, axis('ms')],
+      series: [{ label: 't (s)' }, line('p99', COLORS[4], gaps), line('max', COLORS[4], { spanGaps: true, dash: [4, 3] })],
+      legend: { live: false }, hooks: { drawClear: [bands(tl, true)] } }, [x, l.schedule_lag_p99, l.schedule_lag_max], null, 2);
   }
 
   // The server over time (server_metrics_export.jsonl) next to what the client saw on the same

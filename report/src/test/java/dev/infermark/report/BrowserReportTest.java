@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.json.Json;
+import dev.infermark.metrics.Stats;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -85,6 +86,60 @@ class BrowserReportTest {
     String noServer = section(n.dom(), "server-timeline");
     assertThat(count(noServer, "<canvas")).isZero();
     assertThat(noServer).contains("The run recorded no server metrics");
+  }
+
+  @Test
+  void anOpenLoopRunShowsTheLatenciesFromTheIntendedInstantBesideTheActualOnesAndTheScheduleLag() throws Exception {
+    Path run = openLoopRun(dir.resolve("open-loop"));
+
+    BrowserCheck.Result r = BrowserCheck.check(chromium, Report.write(run), SHOTS.resolve("fixture-open-loop.png"));
+
+    assertThat(r.problems()).isEmpty();
+    assertThat(r.ok()).isTrue();
+    String dists = section(r.dom(), "distributions");
+    // TTFT and E2E: one CDF with both lines, and a histogram; the schedule lag: CDF and histogram
+    assertThat(count(dists, "<canvas")).isEqualTo(6);
+    assertThat(count(dists, legend("from the intended instant"))).isEqualTo(2);
+    assertThat(count(dists, legend("from the send"))).isEqualTo(2);
+    assertThat(dists).contains("Schedule lag — CDF");
+    String timeline = section(r.dom(), "timeline");
+    assertThat(timeline).contains("End-to-end latency over time", "Schedule lag over time", legend("p99 from the intended instant"),
+        legend("p99 from the send"), legend("max"));
+    assertThat(r.dom()).contains("E2E from intended p50 / p99", "schedule lag p50 / p99");
+  }
+
+  /**
+   * A capped open loop at 10 arrivals/s for 40 s against a server that stalls from 15 s to 20 s: the arrivals due
+   * meanwhile wait for a slot and leave when it ends, so their latency from the intended instant holds the wait.
+   */
+  static Path openLoopRun(Path dir) {
+    Random rnd = new Random(7);
+    FixtureRun run = new FixtureRun();
+    double[] lat = new double[400];
+    double[] lag = new double[400];
+    double[] effective = new double[400];
+    for (int k = 0; k < 400; k++) {
+      double due = k * 100 + rnd.nextInt(50);
+      double start = due >= 15_000 && due < 20_000 ? 20_000 + (due - 15_000) / 50 : due + rnd.nextDouble() * 0.3;
+      double ttft = 80 + rnd.nextInt(60);
+      lat[k] = ttft + 400 + rnd.nextInt(200);
+      lag[k] = start - due;
+      effective[k] = lat[k] + lag[k];
+      run.request(start, start + lat[k]).ttft(ttft).tokens(100).lateBy(lag[k]).add();
+    }
+    ObjectNode s = FixtureRun.summaryJson("fixture-open-loop", 110);
+    summary(s, "request_latency", lat);
+    summary(s, "effective_latency", effective);
+    summary(s, "schedule_lag", lag);
+    run.summary(s).writeTo(dir);
+    return dir;
+  }
+
+  /** A distribution entry of profile_export_aiperf.json, in ms. */
+  private static void summary(ObjectNode s, String tag, double[] v) {
+    Stats st = Stats.of(v);
+    s.putObject(tag).put("unit", "ms").put("avg", st.avg()).put("min", st.min()).put("max", st.max()).put("p50", st.p50())
+        .put("p90", st.p90()).put("p99", st.p99()).put("std", st.std()).put("count", st.count());
   }
 
   /** The HTML of a section of the page, up to the next one. */

@@ -64,6 +64,17 @@ final class FixtureRun {
       return this;
     }
 
+    /** Left {@code lagMs} after its intended instant: the schedule lag and the latencies from that instant (after ttft()). */
+    Request lateBy(double lagMs) {
+      md.put("credit_issued_ns", md.path("request_start_ns").asLong() - (long) (lagMs * 1e6));
+      metric("schedule_lag", lagMs, "ms");
+      metric("effective_latency", metrics.path("request_latency").path("value").asDouble() + lagMs, "ms");
+      if (metrics.has("time_to_first_token")) {
+        metric("effective_time_to_first_token", metrics.path("time_to_first_token").path("value").asDouble() + lagMs, "ms");
+      }
+      return this;
+    }
+
     Request failed(String kind) {
       error = Json.object().put("code", 500).put("type", "Internal Server Error").put("message", "boom").put("kind", kind);
       return this;

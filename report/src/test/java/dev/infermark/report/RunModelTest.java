@@ -46,6 +46,31 @@ class RunModelTest {
   }
 
   @Test
+  void latenciesFromTheIntendedInstantAreASecondCdfBesideTheActualOnesAndTheLagHasItsOwnDistribution() {
+    new FixtureRun()
+        .request(0, 100).ttft(10).lateBy(0).add()
+        .request(0, 100).ttft(20).lateBy(500).add()
+        .request(0, 100).ttft(30).lateBy(1000).add()
+        .request(0, 100).ttft(40).lateBy(3000).failed("timeout").add() // failed: in no distribution
+        .writeTo(dir);
+
+    JsonNode dists = RunModel.of(RunFolder.read(dir)).path("dists");
+
+    assertThat(dists.findValuesAsString("tag")).containsExactly("time_to_first_token", "request_latency", "schedule_lag");
+    JsonNode ttft = dists.get(0).path("cdfs");
+    assertThat(ttft.findValuesAsString("label")).containsExactly("from the send", "from the intended instant");
+    assertThat(ttft.get(0).path("x").toString()).isEqualTo("[10.0,20.0,30.0]");
+    assertThat(ttft.get(1).path("x").toString()).isEqualTo("[10.0,520.0,1030.0]");
+    JsonNode e2e = dists.get(1).path("cdfs");
+    assertThat(e2e.get(0).path("x").toString()).isEqualTo("[100.0]"); // three ties: one step
+    assertThat(e2e.get(1).path("x").toString()).isEqualTo("[100.0,600.0,1100.0]");
+    assertThat(dists.get(1).path("hist").path("max").asDouble()).isEqualTo(100.0); // the histogram: from the send
+    JsonNode lag = dists.get(2);
+    assertThat(lag.path("cdfs").get(0).path("x").toString()).isEqualTo("[0.0,500.0,1000.0]");
+    assertThat(lag.path("hist").path("max").asDouble()).isEqualTo(1000.0);
+  }
+
+  @Test
   void agentPerfPhasesGetOneCdfEachAndNoPooledHistogram() {
     new FixtureRun()
         .request(0, 100).ttft(10).meta("agentperf_phase", 1).meta("agentperf_agents", 1).add()

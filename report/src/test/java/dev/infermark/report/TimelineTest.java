@@ -39,6 +39,36 @@ class TimelineTest {
   }
 
   @Test
+  void aStallShowsInTheLatencyFromTheIntendedInstantOfTheRequestsDueDuringIt() {
+    // A capped open loop at 2 arrivals/s: the server stalls from 4 s to 6 s, so the arrivals due meanwhile wait for a
+    // slot and leave at 6 s; each takes 100 ms once sent.
+    FixtureRun run = new FixtureRun();
+    for (int k = 0; k < 20; k++) {
+      double due = k * 500;
+      double start = due >= 4000 && due < 6000 ? 6000 : due;
+      run.request(start, start + 100).lateBy(start - due).add();
+    }
+    run.writeTo(dir);
+    RunFolder f = RunFolder.read(dir);
+    JsonNode l = Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows())).path("latency");
+
+    assertThat(l.path("latency_p99").toString()).isEqualTo("[100.0,100.0,100.0,100.0,100.0,100.0,100.0,100.0,100.0,100.0]");
+    // in the slices they were due in (4 s, 5 s), not the one they left in (6 s)
+    assertThat(l.path("effective_latency_p99").toString())
+        .isEqualTo("[100.0,100.0,100.0,100.0,2095.0,1095.0,100.0,100.0,100.0,100.0]");
+    assertThat(l.path("effective_latency_p50").get(4).asDouble()).isEqualTo(1850.0);
+    assertThat(l.path("schedule_lag_max").toString()).isEqualTo("[0.0,0.0,0.0,0.0,2000.0,1000.0,0.0,0.0,0.0,0.0]");
+    assertThat(l.path("schedule_lag_p99").get(4).asDouble()).isEqualTo(1995.0);
+  }
+
+  @Test
+  void withoutIntendedInstantsThereIsNoLatencyOverTime() {
+    new FixtureRun().request(0, 5000).add().request(5000, 6100).add().writeTo(dir);
+    RunFolder f = RunFolder.read(dir);
+    assertThat(Timeline.of(f.rows(), f.tokenTicks(), Timeline.origin(f.rows())).has("latency")).isFalse();
+  }
+
+  @Test
   void aSliverOfASliceAtTheEndHasNoRate() {
     new FixtureRun().request(0, 5000).add().request(5000, 6100).add().writeTo(dir);
     RunFolder f = RunFolder.read(dir);

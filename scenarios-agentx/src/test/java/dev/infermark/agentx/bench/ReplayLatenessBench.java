@@ -21,6 +21,7 @@ import dev.infermark.scenario.Standard;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.SettingsRegistry;
 import dev.infermark.settings.SettingsResolver;
+import dev.infermark.testkit.WakeFloor;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -44,6 +45,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ReplayLatenessBench {
   /** Issue 12's target for the dispatch lateness p99 at 2,600 lanes. */
   static final double TARGET_P99_MS = 2.0;
+  /** The floor's instants: about the replay's departure rate at 2,600 lanes (~170 requests/s). */
+  static final int FLOOR_PERIOD_US = 5_000;
 
   private ReplayLatenessBench() {}
 
@@ -76,7 +79,7 @@ public final class ReplayLatenessBench {
       // scenario's own warmup sends one-token primers, which leave them cold); its numbers are kept.
       r.set("warmup_run", run(warmup, "target/bench/replay-warmup-artifacts", null));
     }
-    WakeFloor floor = WakeFloor.build(Path.of("target/bench"));
+    WakeFloor floor = WakeFloor.build(Path.of("target/bench"), FLOOR_PERIOD_US);
     r.setAll(run(duration, "target/bench/replay-artifacts", floor));
     ObjectNode f = floor.result();
     r.set("floor", f);

@@ -1,8 +1,10 @@
-// The wake-up floor of this machine, for the replay benchmark: one thread, in its own process,
-// sleeps to absolute CLOCK_MONOTONIC instants PERIOD_US apart (as the replay's timers wait for due
-// instants) and measures how late it serves each instant. Run beside the replay, it shows what any
-// thread here can do under the same load: dispatch lateness cannot be lower.
+// The wake-up floor of this machine, for the benchmarks of departures at due instants (the AgentX replay,
+// the open loop): one thread, in its own process, sleeps to absolute CLOCK_MONOTONIC instants PERIOD_US
+// apart (as a load generator's timer waits for due instants) and measures how late it serves each
+// instant. Run beside the load, it shows what any thread here can do under the same load: a departure's
+// lateness cannot be lower.
 // Build: cc -O2 -o wake_floor wake_floor.c   Run: wake_floor SECONDS PERIOD_US
+// (dev.infermark.testkit.WakeFloor, in the framework's test jar, builds and runs it for the benchmarks.)
 // Prints one JSON line: samples, lateness p50/p99/p999/max (ms), fraction over 2 ms.
 #include <stdio.h>
 #include <stdlib.h>
