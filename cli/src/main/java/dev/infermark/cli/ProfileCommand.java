@@ -21,9 +21,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * {@code infermark profile [--scenario NAME] [--FLAG VALUE]...}: runs a scenario with every setting as
- * a flag named as AIPerf names it; without {@code --scenario}, the generic synthetic chat benchmark
- * ({@value #DEFAULT_SCENARIO}), as {@code aiperf profile} runs one. Built from the key catalogs on the class path, so
- * a user's own catalog ({@code --scenario-jar}) adds its flags too.
+ * a flag named as AIPerf names it; without {@code --scenario}, the generic chat benchmark ({@value #DEFAULT_SCENARIO}),
+ * as {@code aiperf profile} runs one, or {@code trace-replay} for a trace on the command line ({@link DatasetScenario}).
+ * Built from the key catalogs on the class path, so a user's own catalog ({@code --scenario-jar}) adds its flags too.
  */
 final class ProfileCommand implements Callable<Integer> {
   /** Usage errors: unknown or unsupported flags, bad values, an unknown scenario. */
@@ -74,7 +74,9 @@ final class ProfileCommand implements Callable<Integer> {
             "Runs one scenario (a built-in one, or your own from --scenario-jar / --classpath) through the JUnit "
                 + "Platform launcher, as mvn test -Dinfermark.scenario=NAME does: the same runs, checks, console output "
                 + "and artifacts. Without --scenario it runs " + DEFAULT_SCENARIO + ", the synthetic chat benchmark "
-                + "(--isl, --osl, --request-rate, ...), as aiperf profile does.",
+                + "(--isl, --osl, --request-rate, ...), as aiperf profile does, or on a conversation file (--input-file); "
+                + "a trace (an --input-file of recorded requests: Mooncake, BurstGPT, inputs.json, ...; or "
+                + "--fixed-schedule) runs trace-replay.",
             "Every setting is a flag named as AIPerf names it, so an `aiperf profile` command line runs with aiperf "
                 + "replaced by infermark; an AIPerf flag infermark does not support fails, named. A flag is "
                 + "-Dinfermark.NAME (docs/settings.md) and wins over the INFERMARK_NAME environment variable.")
@@ -143,10 +145,15 @@ final class ProfileCommand implements Callable<Integer> {
     }
     String scenario = settings.get(Keys.SCENARIO.name());
     if (scenario == null || scenario.isBlank()) {
-      scenario = DEFAULT_SCENARIO;
-      settings.put(Keys.SCENARIO.name(), scenario); // as --scenario chat: the run records it, INFERMARK_SCENARIO gives way
-      out.println("infermark: no --scenario: running " + DEFAULT_SCENARIO + ", the synthetic chat benchmark, as aiperf "
-          + "profile does (infermark list shows the others)");
+      String implied = DatasetScenario.implied(settings);
+      scenario = implied != null ? implied : DEFAULT_SCENARIO;
+      settings.put(Keys.SCENARIO.name(), scenario); // as --scenario NAME: the run records it, INFERMARK_SCENARIO gives way
+      out.println(implied != null
+          ? "infermark: no --scenario: running " + implied + " for the trace given, as aiperf profile replays it "
+              + "(infermark list shows the others)"
+          : "infermark: no --scenario: running " + DEFAULT_SCENARIO + (settings.containsKey(Keys.INPUT_FILE.name())
+              ? ", the chat benchmark, on the conversations of the file given" : ", the synthetic chat benchmark")
+              + ", as aiperf profile does (infermark list shows the others)");
     }
     ParseResult parsed = commandLine.getParseResult();
     alreadySo.forEach((flag, o) -> {

@@ -344,6 +344,22 @@ class CliIT {
   }
 
   @Test
+  void theIssuesTraceCommandReplaysAMooncakeTraceOnItsTimestamps() throws Exception {
+    // infermark profile --input-file trace.jsonl --custom-dataset-type mooncake_trace --fixed-schedule, as README shows
+    // it, against the embedded simulator (no --url)
+    Files.writeString(tmp.resolve("trace.jsonl"), ProfileCommandTest.MOONCAKE);
+    Result r = infermark(tmp, "profile", "--input-file", "trace.jsonl", "--custom-dataset-type", "mooncake_trace",
+        "--fixed-schedule", "--prompt-input-tokens-block-size", "10", "--output-artifact-dir",
+        tmp.resolve("trace-runs").toString());
+    assertThat(r.exit()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).contains("no --scenario: running trace-replay").contains("PASSED   trace-replay run");
+    JsonNode export = Json.parse(Files.readString(onlyRunFolder(tmp.resolve("trace-runs")).resolve("profile_export_aiperf.json")));
+    assertThat(export.at("/request_count/avg").asDouble()).isEqualTo(6);
+    assertThat(export.at("/theoretical_prefix_cache_hit/avg").asDouble()).isCloseTo(100.0 * 4 / 12,
+        org.assertj.core.data.Offset.offset(0.01));
+  }
+
+  @Test
   void anAiperfProfileLineWithoutAScenarioRunsTheSyntheticChatBenchmark() throws Exception {
     // aiperf profile -m M --isl 32 --osl 8 --request-rate 10 --request-rate-mode poisson --goodput ... : aiperf replaced
     Result r = infermark(tmp, "profile", "-m", "chat-model", "--synthetic-input-tokens-mean", "32", "--isl-stddev", "4",

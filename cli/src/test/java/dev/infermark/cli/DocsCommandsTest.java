@@ -76,6 +76,9 @@ class DocsCommandsTest {
       Rule.of("^infermark (profile|list) (--scenario-jar|--classpath) ", Check.PARSE, "CliIT", "needs the user's jar"),
       // Against a live server, a cluster, shard folders, or serving forever: parsed only.
       Rule.of("^infermark profile (--scenario|Qwen|--url)", Check.PARSE, "", "needs a live server"),
+      // The trace command: CliIT runs it against the embedded simulator, on a trace it writes.
+      Rule.of("^infermark profile --input-file trace\\.jsonl --custom-dataset-type mooncake_trace --fixed-schedule( |$)",
+          Check.PARSE, "CliIT", "needs a trace file"),
       Rule.of("^infermark k8s (run|agentperf) ", Check.PARSE, "K8sCommandIT", "needs a Kubernetes cluster (a mock API server there)"),
       Rule.of("^infermark merge ", Check.PARSE, "", "needs a sharded run's folders (docs/scale-out.md; MergeCommandTest)"),
       Rule.of("^infermark simulator ", Check.PARSE, "CliIT", "serves until stopped"),

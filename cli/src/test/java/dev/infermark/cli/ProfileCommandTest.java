@@ -169,6 +169,56 @@ class ProfileCommandTest {
     assertThat(export.at("/good_request_fraction/avg").asDouble()).isEqualTo(1.0);
   }
 
+  /** Six Mooncake rows over 0.5 s: rows 2 and 4 share the first block of row 1, row 5 repeats row 3 whole. */
+  static final String MOONCAKE = """
+      {"timestamp": 0, "input_length": 40, "output_length": 3, "hash_ids": [1, 2, 3]}
+      {"timestamp": 100, "input_length": 30, "output_length": 3, "hash_ids": [1, 4]}
+      {"timestamp": 200, "input_length": 20, "output_length": 3, "hash_ids": [5, 6]}
+      {"timestamp": 300, "input_length": 16, "output_length": 3, "hash_ids": [1, 7]}
+      {"timestamp": 400, "input_length": 20, "output_length": 3, "hash_ids": [5, 6]}
+      {"timestamp": 500, "input_length": 10, "output_length": 3, "hash_ids": [8]}
+      """;
+
+  @Test
+  void aMooncakeTraceWithoutAScenarioReplaysOnItsTimestampsAgainstTheEmbeddedSimulator(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+    java.nio.file.Path trace = java.nio.file.Files.writeString(dir.resolve("trace.jsonl"), MOONCAKE);
+    // the issue's command line, with no --url: the embedded simulator; blocks of 10 tokens so the rows share blocks
+    int status = mainRestoringProperties("profile", "--input-file", trace.toString(), "--custom-dataset-type",
+        "mooncake_trace", "--fixed-schedule", "--prompt-input-tokens-block-size", "10", "--random-seed", "1",
+        "--progress-interval", "1m", "--output-artifact-dir", dir.resolve("runs").toString());
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as(printed + err).isZero();
+    assertThat(printed).contains("infermark: no --scenario: running trace-replay for the trace given")
+        .contains("PASSED   trace-replay run");
+    java.nio.file.Path run = dev.infermark.artifact.RunFolders.latest(dir.resolve("runs").resolve("trace-replay"))
+        .orElseThrow();
+    tools.jackson.databind.JsonNode export = Json.parse(readString(run.resolve("profile_export_aiperf.json")));
+    assertThat(export.at("/request_count/avg").asDouble()).isEqualTo(6);
+    assertThat(export.at("/input_sequence_length/min").asDouble()).isGreaterThanOrEqualTo(10);
+    // hash-id blocks sent 3+2+2+2+2+1 = 12, of which the leading ids an earlier row had: rows 2 and 4 one, row 5 two
+    assertThat(export.at("/theoretical_prefix_cache_hit/avg").asDouble()).as(Json.write(export))
+        .isCloseTo(100.0 * 4 / 12, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(export.at("/metadata/dataset/loader").asString()).isEqualTo("mooncake_trace");
+  }
+
+  @Test
+  void aConversationFileWithoutAScenarioIsPlayedByChat(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws java.io.IOException {
+    java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("conversations.jsonl"), """
+        {"session_id": "a", "turns": [{"text": "hello there"}, {"text": "and then?"}]}
+        """);
+    int status = mainRestoringProperties("profile", "--input-file", file.toString(), "--request-count", "4",
+        "--progress-interval", "1m", "--output-artifact-dir", dir.resolve("runs").toString());
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as(printed + err).isZero();
+    assertThat(printed).contains("infermark: no --scenario: running chat, the chat benchmark, on the conversations "
+        + "of the file given").contains("PASSED   chat run");
+    // the file's turns were sent (the run's own lines go to the engine's console, not this command's)
+    java.nio.file.Path run = dev.infermark.artifact.RunFolders.latest(dir.resolve("runs").resolve("chat")).orElseThrow();
+    assertThat(readString(run.resolve("inputs.json"))).contains("hello there", "and then?");
+  }
+
   private static String readString(java.nio.file.Path p) {
     try {
       return java.nio.file.Files.readString(p);
@@ -206,8 +256,8 @@ class ProfileCommandTest {
     assertThat(parse("--scenario", "x", "--random-seed", "1", "stray").problems()).singleElement().asString()
         .startsWith("unexpected argument 'stray'");
     // A value after a flag infermark does not know is that flag's: the flag is the error.
-    assertThat(parse("--scenario", "x", "--fixed-schedule-start-offset", "5").problems())
-        .containsExactly("an AIPerf flag infermark does not support: --fixed-schedule-start-offset");
+    assertThat(parse("--scenario", "x", "--server-profiler-timeout-seconds", "5").problems())
+        .containsExactly("an AIPerf flag infermark does not support: --server-profiler-timeout-seconds");
   }
 
   @Test
@@ -271,8 +321,8 @@ class ProfileCommandTest {
 
   @Test
   void theCommandExitsWithTheUsageStatusAndSaysWhy() {
-    assertThat(main("profile", "--scenario", "mmlu", "--fixed-schedule", "--preset", "smoke")).isEqualTo(ProfileCommand.USAGE);
-    assertThat(err.toString()).contains("an AIPerf flag infermark does not support: --fixed-schedule");
+    assertThat(main("profile", "--scenario", "mmlu", "--server-profiler", "--preset", "smoke")).isEqualTo(ProfileCommand.USAGE);
+    assertThat(err.toString()).contains("an AIPerf flag infermark does not support: --server-profiler");
     assertThat(main("profile", "--scenario", " ")).isEqualTo(ProfileCommand.USAGE);
     assertThat(err.toString()).contains("--scenario is empty");
     assertThat(main("profile", "--scenario", "mmluu")).isEqualTo(ProfileCommand.USAGE);

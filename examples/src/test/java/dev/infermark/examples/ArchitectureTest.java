@@ -49,7 +49,7 @@ class ArchitectureTest {
     // so a rule below cannot pass because the classes it is about were not imported
     for (String pkg : new String[] {"dev.infermark.api", "dev.infermark.annotations", "dev.infermark.run",
         "dev.infermark.client", "dev.infermark.protocol", "dev.infermark.engine", "dev.infermark.agentx", "dev.infermark.agentperf",
-        "dev.infermark.accuracy", "dev.infermark.chat", "dev.infermark.weka", "dev.infermark.simulator"}) {
+        "dev.infermark.accuracy", "dev.infermark.chat", "dev.infermark.traces", "dev.infermark.simulator"}) {
       assertThat(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(pkg))).as(pkg).isTrue();
     }
   }
@@ -65,7 +65,8 @@ class ArchitectureTest {
     noClasses().that().areAnnotatedWith(Scenario.class)
         .should().dependOnClassesThat()
         .resideOutsideOfPackages("dev.infermark.api..", "dev.infermark.annotations..", "java..",
-            "dev.infermark.agentx..", "dev.infermark.agentperf..", "dev.infermark.accuracy..", "dev.infermark.chat..")
+            "dev.infermark.agentx..", "dev.infermark.agentperf..", "dev.infermark.accuracy..", "dev.infermark.chat..",
+            "dev.infermark.traces.replay..")
         .check(MAIN);
   }
 
@@ -112,7 +113,7 @@ class ArchitectureTest {
 
   /** The built-in methodologies' modules, each a package root: they may use their own INTERNAL types. */
   private static final List<String> METHODOLOGIES = List.of("dev.infermark.agentx", "dev.infermark.agentperf",
-      "dev.infermark.accuracy", "dev.infermark.chat");
+      "dev.infermark.accuracy", "dev.infermark.chat", "dev.infermark.traces.replay");
 
   @Test
   void builtInMethodologiesUseNoInternalTypeOfAnotherModule() {

@@ -58,6 +58,17 @@ public final class JsonLines {
    *     the file and the first bad line
    */
   public static Skipped read(Path file, Policy policy, Consumer<JsonNode> handler) {
+    return readNumbered(file, policy, (line, node) -> handler.accept(node));
+  }
+
+  /** A handler told each line's number (from 1) with its JSON. */
+  @FunctionalInterface
+  public interface Numbered {
+    void accept(int line, JsonNode node);
+  }
+
+  /** {@link #read(Path, Policy, Consumer)}, the handler told each line's number. */
+  public static Skipped readNumbered(Path file, Policy policy, Numbered handler) {
     int bad = 0;
     String first = null;
     UncheckedIOException torn = null; // TORN_TAIL: a bad line, fatal unless it turns out to be the last
@@ -73,7 +84,7 @@ public final class JsonLines {
           throw torn;
         }
         try {
-          handler.accept(Json.MAPPER.readTree(line));
+          handler.accept(n, Json.MAPPER.readTree(line));
         } catch (JacksonException | IllegalArgumentException e) {
           String why = e instanceof JacksonException j ? "not valid JSON: " + j.getOriginalMessage() : e.getMessage();
           UncheckedIOException stop = new UncheckedIOException(new IOException(file + " line " + n + ": " + why, e));

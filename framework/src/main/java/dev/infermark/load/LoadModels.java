@@ -201,6 +201,49 @@ public final class LoadModels {
     }
   }
 
+  /**
+   * The in-flight cap of a workload replaying its own schedule ({@link dev.infermark.api.FixedSchedule}), as an open
+   * model the pacer walks: {@code max-concurrency}, or {@code concurrency} when the user gave it, caps it (none
+   * otherwise); its rate is the schedule's mean, for the run's output only. A rate, an arrival pattern, a ramp, a
+   * user-centric rate or a warmup phase cannot be used with a schedule.
+   *
+   * @param offsetsNs the schedule's arrivals, ns from the profiling phase's start
+   * @throws IllegalArgumentException naming the setting that cannot be used, or for an empty schedule
+   */
+  public static LoadModel.Open fixed(Settings s, long[] offsetsNs) {
+    for (SettingKey<?> k : SETTINGS) {
+      if (k != MAX_CONCURRENCY && s.isSet(k)) {
+        throw new IllegalArgumentException(k.property() + " cannot be used with a fixed schedule: the workload replays "
+            + "its own arrival instants (a trace's timestamps); remove it, or turn the schedule off (fixed-schedule false)");
+      }
+    }
+    if (s.get(dev.infermark.settings.Keys.WARMUP_REQUEST_COUNT) > 0 || positive(s.get(dev.infermark.settings.Keys.WARMUP_DURATION))) {
+      throw new IllegalArgumentException("warmup-request-count / warmup-duration cannot be used with a fixed schedule: "
+          + "the schedule is replayed once, in profiling; remove them");
+    }
+    if (offsetsNs.length == 0) {
+      throw new IllegalArgumentException("the fixed schedule has no arrival: nothing to replay");
+    }
+    int cap = 0;
+    if (s.isSet(MAX_CONCURRENCY)) {
+      cap = positive(s.get(MAX_CONCURRENCY), MAX_CONCURRENCY);
+    } else if (s.isExplicit(CONCURRENCY)) {
+      cap = positive(one(s.get(CONCURRENCY), CONCURRENCY, null), CONCURRENCY);
+    }
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (long o : offsetsNs) {
+      first = Math.min(first, o);
+      last = Math.max(last, o);
+    }
+    double span = Math.max((last - first) / 1e9, 1e-3);
+    return new LoadModel.Open(offsetsNs.length / span, Arrival.CONSTANT, 1, cap, null, null);
+  }
+
+  private static boolean positive(Duration d) {
+    return d != null && !d.isZero() && !d.isNegative();
+  }
+
   private static <T> T one(List<T> values, SettingKey<?> key, String sweep) {
     if (values == null || values.size() != 1) {
       throw new IllegalArgumentException(key.property() + ": a run takes one value; got " + values

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.infermark.api.ClosedLoop;
+import dev.infermark.api.FixedSchedule;
 import dev.infermark.api.LoadGenerator;
 import dev.infermark.api.LoadModel;
 import dev.infermark.api.OpenLoop;
@@ -30,7 +31,8 @@ import dev.infermark.shard.Shard;
  * once (their requests are recorded as cancelled).
  *
  * <p>How iterations start is the run's {@link LoadModel} ({@link LoadModels}): {@link ClosedPhase} runs a closed
- * loop's users (and a user-centric rate's, paced), {@link OpenPhase} starts one iteration per arrival.
+ * loop's users (and a user-centric rate's, paced), {@link OpenPhase} starts one iteration per arrival: of the
+ * model's arrival process, or of the workload's own schedule when it is a {@link FixedSchedule} that has one.
  *
  * <p>Sharded ({@code shard-count} &gt; 1): a shard runs the users numbered {@code shard-index} modulo
  * {@code shard-count} (an open loop: the arrivals so numbered, of the same schedule), its share of the warmup
@@ -43,11 +45,14 @@ public final class PhaseDriver {
   private final LoadGenerator work;
   private final HarnessContext ctx;
   private final LoadModel model;
+  /** The workload's own arrival instants ({@link FixedSchedule}), or {@code null} for the model's. */
+  private final long[] schedule;
 
-  private PhaseDriver(LoadGenerator work, HarnessContext ctx, LoadModel model) {
+  private PhaseDriver(LoadGenerator work, HarnessContext ctx, LoadModel model, long[] schedule) {
     this.work = work;
     this.ctx = ctx;
     this.model = model;
+    this.schedule = schedule;
   }
 
   /**
@@ -57,8 +62,13 @@ public final class PhaseDriver {
    * @throws IllegalArgumentException when the load settings cannot be used, or the workload cannot run under them
    */
   public static void run(LoadGenerator work, HarnessContext ctx) throws InterruptedException {
+    long[] schedule = work instanceof FixedSchedule f ? f.arrivalOffsetsNanos() : null;
+    if (schedule != null) {
+      new PhaseDriver(work, ctx, LoadModels.fixed(ctx.settings(), schedule), schedule).run();
+      return;
+    }
     LoadModels.check(work, ctx.settings(), ctx.scenario());
-    new PhaseDriver(work, ctx, LoadModels.of(ctx.settings())).run();
+    new PhaseDriver(work, ctx, LoadModels.of(ctx.settings()), null).run();
   }
 
   private void run() throws InterruptedException {
@@ -74,7 +84,7 @@ public final class PhaseDriver {
           : model instanceof LoadModel.Open ? Keys.MAX_CONCURRENCY.name() : Keys.CONCURRENCY.name());
     }
     shard.stamp(ctx.exportExtras());
-    ctx.log("infermark: " + ctx.scenario() + ": " + describe(model));
+    ctx.log("infermark: " + ctx.scenario() + ": " + (schedule == null ? describe(model) : describeSchedule()));
     int warmupCount = shard.share(s.get(Keys.WARMUP_REQUEST_COUNT));
     Duration warmupTime = s.get(Keys.WARMUP_DURATION);
     boolean timedWarmup = warmupTime != null && !warmupTime.isZero() && !warmupTime.isNegative();
@@ -86,7 +96,8 @@ public final class PhaseDriver {
     if (!shard.awaitStart(ctx::onCancel) || ctx.cancelled()) {
       return;
     }
-    Duration duration = s.get(Keys.BENCHMARK_DURATION);
+    // a schedule runs to its last arrival unless a duration was given
+    Duration duration = schedule != null && !s.isSet(Keys.BENCHMARK_DURATION) ? null : s.get(Keys.BENCHMARK_DURATION);
     int limit = s.get(Keys.REQUEST_COUNT);
     if (limit > 0) {
       shard.requireUnits(limit, "request-count");
@@ -111,6 +122,14 @@ public final class PhaseDriver {
     };
   }
 
+  /** The run's output line for a fixed schedule. */
+  private String describeSchedule() {
+    LoadModel.Open o = (LoadModel.Open) model;
+    return "fixed schedule of " + schedule.length + (schedule.length == 1 ? " arrival" : " arrivals") + " (mean "
+        + String.format(java.util.Locale.ROOT, "%.3g", o.rate()) + " arrivals/s)"
+        + (o.capped() ? ", at most " + o.maxConcurrency() + " in flight" : "");
+  }
+
   private void runPhase(Phase phase, Shard shard, Duration duration, int limit) throws InterruptedException {
     long start = System.nanoTime();
     long deadline = duration == null ? Long.MAX_VALUE : start + duration.toNanos();
@@ -121,8 +140,8 @@ public final class PhaseDriver {
     OpenPhase open = null;
     try {
       switch (model) {
-        case LoadModel.Open o -> open = OpenPhase.start((OpenLoop) work, o,
-            ArrivalTimes.of(o, ctx.seed() + (phase == Phase.WARMUP ? 0x9E3779B97F4A7C15L : 0)), state, shard, iterations, ctx);
+        case LoadModel.Open o -> open = OpenPhase.start((OpenLoop) work, o, schedule != null ? ArrivalTimes.fixed(schedule)
+            : ArrivalTimes.of(o, ctx.seed() + (phase == Phase.WARMUP ? 0x9E3779B97F4A7C15L : 0)), state, shard, iterations, ctx);
         case LoadModel.Closed c -> ClosedPhase.start((ClosedLoop) work, c.users(), c.ramp(), null, state, shard, iterations, ctx);
         case LoadModel.UserCentric u -> ClosedPhase.start((ClosedLoop) work, u.users(), null, u, state, shard, iterations, ctx);
       }

@@ -200,6 +200,14 @@ public final class ScenarioTestKit {
   /** Runs {@code generator}; a failure of the generator is returned in {@link Run#failure()}, not thrown. */
   public Run run(LoadGenerator generator) {
     Objects.requireNonNull(generator, "generator");
+    return run(ctx -> generator);
+  }
+
+  /**
+   * Runs the generator {@code workload} makes from the run's context, as the runner calls a {@code @Workload} method
+   * that takes a {@code RunContext}; a failure of either is returned in {@link Run#failure()}, not thrown.
+   */
+  public Run run(java.util.function.Function<dev.infermark.api.RunContext, LoadGenerator> workload) {
     if ((server == null) == (target == null)) {
       throw new IllegalStateException("give the kit a server client (server(...)) or a target URL (target(...)), one of them");
     }
@@ -228,7 +236,7 @@ public final class ScenarioTestKit {
           .client(recordingClient).progress(progress).cancellation(cancellation).artifactDir(dir).verdict(verdict)
           .hub(hub).seed(seed).log(log).slos(slos).tokenizer(tokenizer).build();
       try {
-        result = Harness.run(generator, ctx, recordingClient);
+        result = Harness.run(workload.apply(ctx), ctx, recordingClient);
       } catch (Exception | Error e) {
         failure = e;
       } finally {

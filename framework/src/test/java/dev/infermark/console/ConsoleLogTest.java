@@ -13,7 +13,7 @@ class ConsoleLogTest {
   void ourLogRecordsBecomeSinglePrefixedLines() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ConsoleLog.install(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-    System.Logger log = System.getLogger("dev.infermark.weka.corpus.CorpusLoader");
+    System.Logger log = System.getLogger("dev.infermark.traces.corpus.CorpusLoader");
     log.log(System.Logger.Level.INFO, "dropped {0}/{1} traces", 3, 10);
     log.log(System.Logger.Level.WARNING, "trace {0} has no replayable request: skipped", "t1");
     log.log(System.Logger.Level.DEBUG, "not shown");

@@ -82,11 +82,42 @@ class ChatScenarioTest {
   }
 
   @Test
-  void aDataFileIsRefusedNamingTheSettingUntilTheFormatsCome() {
-    assertThatThrownBy(() -> {
-      try (FakeOpenAi server = FakeOpenAi.start(FakeOpenAi.Answer.tokens(4))) {
-        run(server, Map.of("input-file", "prompts.jsonl", "request-count", "1"));
-      }
-    }).hasMessageStartingWith("infermark.input-file: the chat scenario reads no data files yet");
+  void theConversationsOfADataFileArePlayedInTurnUnderTheLoadModel(@TempDir Path data) throws Exception {
+    Path file = data.resolve("multi.jsonl");
+    java.nio.file.Files.writeString(file, """
+        {"session_id": "a", "turns": [{"text": "hello there"}, {"text": "and then?"}]}
+        {"session_id": "b", "turns": [{"text": "why is the sky blue"}]}
+        """);
+    try (FakeOpenAi server = FakeOpenAi.start(FakeOpenAi.Answer.tokens(4))) {
+      RunOutcome o = run(server, Map.of("input-file", file.toString(), "concurrency", "1", "request-count", "6"));
+      assertThat(o.errorRate().passed()).isTrue();
+      List<JsonNode> bodies = server.seen().stream().filter(s -> s.path().endsWith("/chat/completions"))
+          .map(s -> Json.parse(s.body())).filter(b -> b.path("messages").size() > 0
+              && !b.path("messages").get(0).path("content").asString().isEmpty()
+              && b.path("max_completion_tokens").isMissingNode()).toList();
+      // a, a's second turn after the server's answer, b, then a again
+      List<String> last = bodies.stream().map(b -> b.path("messages").get(b.path("messages").size() - 1)
+          .path("content").asString()).toList();
+      assertThat(last).containsSubsequence("hello there", "and then?", "why is the sky blue", "hello there");
+      JsonNode second = bodies.stream().filter(b -> b.path("messages").size() == 3).findFirst().orElseThrow();
+      assertThat(second.path("messages").get(1).path("role").asString()).isEqualTo("assistant");
+      assertThat(lines).anyMatch(l -> l.startsWith("infermark: chat: 2 conversations of " + file + " (multi_turn)"));
+    }
+  }
+
+  @Test
+  void aSyntheticSettingOrAFixedScheduleWithADataFileIsRefusedNamingIt(@TempDir Path data) throws Exception {
+    Path file = data.resolve("rows.jsonl");
+    java.nio.file.Files.writeString(file, "{\"timestamp\": 0, \"input_length\": 8, \"output_length\": 2}\n");
+    try (FakeOpenAi server = FakeOpenAi.start(FakeOpenAi.Answer.tokens(4))) {
+      assertThatThrownBy(() -> run(server, Map.of("input-file", file.toString(), "isl", "64", "request-count", "1")))
+          .hasMessageContaining("infermark.isl: a synthetic prompt setting, and the chat scenario plays the "
+              + "conversations of infermark.input-file as the file gives them");
+      assertThatThrownBy(() -> run(server, Map.of("input-file", file.toString(), "fixed-schedule", "true",
+          "request-count", "1"))).hasMessageContaining("infermark.fixed-schedule: the chat scenario plays "
+              + "infermark.input-file under the run's load model; to replay it on its timestamps run --scenario trace-replay");
+      assertThatThrownBy(() -> run(server, Map.of("public-dataset", "semianalysis_cc_traces_weka_062126",
+          "request-count", "1"))).hasMessageContaining("infermark.public-dataset: the chat scenario reads no public data sets");
+    }
   }
 }

@@ -8,15 +8,17 @@ import java.util.Locale;
 import dev.infermark.hub.HfHub;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.Tokenizer;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.prompt.PromptSource;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.format.TraceFormats;
+import dev.infermark.traces.prompt.PromptSource;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * Weka traces (the AgentX corpus: {@code infermark.input-file}, {@code public-dataset} or
- * {@code hf-weka-dataset}) as trajectories. Every stream of every session tree is one trajectory,
+ * {@code hf-weka-dataset}), or any trace format whose prompts are recorded (a Mooncake or BurstGPT file through
+ * {@link TraceFormats#load}), as trajectories. Every stream of every session tree is one trajectory,
  * in trace order, the root first and then its sub-agent streams: a sub-agent is an agent of its
  * own with its own conversation, and an AgentPerf agent keeps one request in flight, so it cannot
  * replay a parent and its children side by side. Turn {@code k} sends the AgentX reconstruction of
@@ -43,7 +45,7 @@ public final class WekaTrajectories implements TrajectorySource {
   }
 
   /**
-   * Loads the corpus the settings select ({@link Corpus#load}: source, filters and model mapping as
+   * Loads the corpus the settings select ({@link TraceFormats#load}: source, filters and model mapping as
    * in {@code docs/agentx-corpus.md}) with prompts sized by {@code tokenizer}.
    *
    * @throws IllegalArgumentException naming the setting, file, row or field of bad input, or when no
@@ -51,7 +53,7 @@ public final class WekaTrajectories implements TrajectorySource {
    */
   public static WekaTrajectories load(Settings settings, HfHub hub, Tokenizer tokenizer, long seed, int maxInputTokens,
       Duration maxToolDelay) {
-    return of(Corpus.load(settings, hub, tokenizer, seed), maxInputTokens, maxToolDelay);
+    return of(TraceFormats.load(settings, hub, tokenizer, seed), maxInputTokens, maxToolDelay);
   }
 
   /**
@@ -75,6 +77,13 @@ public final class WekaTrajectories implements TrajectorySource {
       streams.add(tree.root());
       streams.addAll(tree.children());
       for (ReplayStream s : streams) {
+        if (corpus.prompts().live(s) || corpus.prompts().body(s, 0) != null) {
+          // an agent re-sends its conversation's recorded prompt each turn: a conversation file's turns (answers
+          // threaded in) and request bodies are not that
+          throw new IllegalArgumentException("agentperf-trajectory-source=weka: " + corpus.loader() + " session "
+              + s.sessionId() + " is not a recorded prompt history (" + (corpus.prompts().live(s) ? "conversation turns"
+              : "request bodies") + "); use a trace with recorded prompts (weka_trace, mooncake_trace, burst_gpt_trace)");
+        }
         int keep = fitting(s, maxInputTokens);
         if (keep == 0) {
           dropped++;

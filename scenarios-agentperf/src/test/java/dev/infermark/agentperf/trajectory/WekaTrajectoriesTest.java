@@ -22,12 +22,13 @@ import dev.infermark.settings.Settings;
 import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.corpus.CorpusLoader;
-import dev.infermark.weka.synth.SyntheticTraces;
-import dev.infermark.weka.trace.WekaRequest;
-import dev.infermark.weka.trace.WekaSubagent;
-import dev.infermark.weka.trace.WekaTrace;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.format.TraceFormats;
+import dev.infermark.traces.corpus.CorpusLoader;
+import dev.infermark.traces.synth.SyntheticTraces;
+import dev.infermark.traces.weka.WekaRequest;
+import dev.infermark.traces.weka.WekaSubagent;
+import dev.infermark.traces.weka.WekaTrace;
 
 class WekaTrajectoriesTest {
   private static final long SEED = 42;
@@ -39,7 +40,7 @@ class WekaTrajectoriesTest {
 
   /** One stream per parent and per sub-agent entry (no chain splitting), so streams map onto the recording 1:1. */
   private static Corpus corpus(Path input) {
-    return Corpus.load(Settings.of(Map.of("input-file", input.toString(), "weka-split-flattened-agents", "false")), null,
+    return TraceFormats.load(Settings.of(Map.of("input-file", input.toString(), "weka-split-flattened-agents", "false")), null,
         WORDS, SEED);
   }
 

@@ -6,8 +6,8 @@ import java.util.function.Consumer;
 
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.shard.Shard;
-import dev.infermark.weka.prompt.PromptSource;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.prompt.PromptSource;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * The agentic replay scheduler (spec §3): {@code concurrency} lanes, each holding one session

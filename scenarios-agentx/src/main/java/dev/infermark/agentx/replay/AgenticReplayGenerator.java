@@ -20,10 +20,12 @@ import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.spi.MethodologyContext;
 import dev.infermark.spi.Methodology;
-import dev.infermark.weka.corpus.CorpusKeys;
+import dev.infermark.spi.MethodologyContext;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.corpus.CorpusKeys;
+import dev.infermark.traces.format.TraceFormats;
+import dev.infermark.traces.prompt.TheoreticalPrefixCache;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -63,7 +65,7 @@ public final class AgenticReplayGenerator implements Methodology, Shardable {
 
   /** The corpus the run's settings select. */
   public static AgenticReplayGenerator fromSettings() {
-    return new AgenticReplayGenerator(ctx -> Corpus.load(ctx.settings(), ctx.hub(), ctx.tokenizer(), ctx.seed()));
+    return new AgenticReplayGenerator(ctx -> TraceFormats.load(ctx.settings(), ctx.hub(), ctx.tokenizer(), ctx.seed()));
   }
 
   @Override

@@ -5,7 +5,7 @@ import java.util.List;
 
 import dev.infermark.agentx.replay.AgenticReplay.Stage;
 import dev.infermark.api.request.RequestError;
-import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayStream;
 
 /**
  * Cache-pressure warmup ({@code agentic-cache-warmup-duration} or {@code warmup-requests-per-lane}):

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 import dev.infermark.protocol.ServedContext;
-import dev.infermark.weka.corpus.CorpusKeys;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.corpus.CorpusKeys;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * Before any load: does every trace fit the context the server advertises ({@code max_model_len})?

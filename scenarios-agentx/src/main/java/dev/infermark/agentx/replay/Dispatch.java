@@ -10,8 +10,8 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
 
 /**
  * Dispatch and completion: a due timer becomes a request on the wire (booked as in flight, tagged
@@ -34,7 +34,8 @@ final class Dispatch {
     ReplayTurn turn = run.stream.turns().get(t.turn);
     Phase phase = s.stage == Stage.PROFILING ? Phase.PROFILING : Phase.WARMUP;
     boolean oneToken = phase == Phase.WARMUP;
-    Integer maxTokens = oneToken ? Integer.valueOf(1) : Integer.valueOf(turn.maxTokens());
+    // a trace row without an output length (-1) asks for none
+    Integer maxTokens = oneToken ? Integer.valueOf(1) : turn.maxTokens() < 0 ? null : Integer.valueOf(turn.maxTokens());
     long now = s.clock.nowNanos();
     s.inFlight++;
     play.inFlight++;
@@ -53,7 +54,7 @@ final class Dispatch {
     String affinity = "lane-" + play.lane.index;
     Outgoing out = new Outgoing(phase, tags, due,
         () -> new InferenceRequest(phase, tags, CacheBust.apply(s.prompts.messages(stream, t.turn), marker), null,
-            model, maxTokens, null, false, due, affinity),
+            model, maxTokens, s.prompts.body(stream, t.turn), false, due, affinity),
         r -> s.guarded(() -> s.timers.handOff(complete(id, r), true)).run());
     s.wires.put(id, new Wire(out, run, t.turn, t.kind));
     return out;

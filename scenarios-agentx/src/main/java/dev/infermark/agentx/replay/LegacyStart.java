@@ -2,9 +2,9 @@ package dev.infermark.agentx.replay;
 
 import java.util.SplittableRandom;
 
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * The legacy start for timestamp-less traces (spec §3.3 "Legacy"): with no recorded instants there

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.SessionTree;
 
 /** One play of a tree on a lane: its streams, its open branches and its turns held by a barrier. */
 final class Play {

@@ -7,8 +7,8 @@ import dev.infermark.agentx.replay.AgenticReplay.Stage;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * The start of a run (spec §3.3–3.5): lanes get their trees, each tree its t* snapshot (or, for a

@@ -8,9 +8,9 @@ import dev.infermark.agentx.replay.AgenticReplay.Stage;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * Profiling (spec §3.6–3.8): the streams resume at their recorded offsets (aligned per lane), run

@@ -2,8 +2,8 @@ package dev.infermark.agentx.replay;
 
 import java.util.List;
 
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
 
 /**
  * Recorded instants of a stream's turns on its trace timeline (ms), as the scheduler needs them

@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.shard.Shard;
-import dev.infermark.weka.prompt.PromptSource;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.prompt.PromptSource;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * What the parts of the agentic replay share, and the parts themselves: {@link Priming},

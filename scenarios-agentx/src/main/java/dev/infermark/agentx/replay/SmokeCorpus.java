@@ -8,8 +8,9 @@ import java.util.stream.Stream;
 
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.synth.SyntheticTraces;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.format.TraceFormats;
+import dev.infermark.traces.synth.SyntheticTraces;
 import dev.infermark.spi.MethodologyContext;
 
 /**
@@ -28,13 +29,13 @@ public final class SmokeCorpus {
     Settings s = ctx.settings();
     Integer n = s.get(ReplayKeys.AGENTX_SYNTHETIC_TRACES);
     if (n == null || n <= 0) {
-      return Corpus.load(s, ctx.hub(), ctx.tokenizer(), ctx.seed());
+      return TraceFormats.load(s, ctx.hub(), ctx.tokenizer(), ctx.seed());
     }
     if (s.isExplicit(Keys.INPUT_FILE) && s.isExplicit(ReplayKeys.AGENTX_SYNTHETIC_TRACES)) {
       // Both chosen by the user: fine, they name the folder to write.
     } else if (s.isExplicit(Keys.INPUT_FILE)) {
       ctx.log("agentx: infermark.input-file is set explicitly: replaying it instead of synthetic traces");
-      return Corpus.load(s, ctx.hub(), ctx.tokenizer(), ctx.seed());
+      return TraceFormats.load(s, ctx.hub(), ctx.tokenizer(), ctx.seed());
     }
     String file = s.get(Keys.INPUT_FILE);
     if (file == null || file.isBlank()) {
@@ -46,7 +47,7 @@ public final class SmokeCorpus {
     SyntheticTraces.writeDirectory(dir, n, ctx.seed());
     ctx.log("agentx: wrote " + n + " synthetic trace(s) to " + dir + " (" + ReplayKeys.AGENTX_SYNTHETIC_TRACES.property()
         + "); a synthetic corpus is never a valid submission");
-    return Corpus.load(s, ctx.hub(), ctx.tokenizer(), ctx.seed());
+    return TraceFormats.load(s, ctx.hub(), ctx.tokenizer(), ctx.seed());
   }
 
   /** Creates the folder, or empties one this class wrote before; refuses any other non-empty folder. */

@@ -1,6 +1,6 @@
 package dev.infermark.agentx.replay;
 
-import dev.infermark.weka.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayStream;
 
 /** Where one stream of a tree play is: its next turn, what completed, and what stops it. */
 final class StreamRun {

@@ -9,10 +9,10 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
-import dev.infermark.weka.topology.Branch;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.Branch;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * Trees on lanes: a play starts on a lane, its streams move turn by turn, spawn their children

@@ -3,7 +3,7 @@ package dev.infermark.agentx.replay;
 import java.util.List;
 import java.util.function.Consumer;
 
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * The dataset sampler: hands out roots in corpus order, round-robin, skipping trees whose root

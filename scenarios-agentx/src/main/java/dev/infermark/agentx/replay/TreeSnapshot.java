@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.infermark.weka.topology.Branch;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.Branch;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /**
  * The state of one trace at its start instant t* (spec §3.4): which streams are live, where each

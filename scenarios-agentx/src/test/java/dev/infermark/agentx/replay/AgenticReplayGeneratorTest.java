@@ -29,10 +29,10 @@ import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.run.Cancellation;
 import dev.infermark.testkit.ScenarioTestKit;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.topology.Branch;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.topology.Branch;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.SessionTree;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The generator on the real clock and virtual threads, against an in-process fake client (no HTTP). */

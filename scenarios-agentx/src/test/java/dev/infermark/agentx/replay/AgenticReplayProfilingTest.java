@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.weka.topology.Branch;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.Branch;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.SessionTree;
 
 class AgenticReplayProfilingTest {
   private static final long S = 1_000_000_000L;

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
-import dev.infermark.weka.topology.Branch;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.Branch;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.SessionTree;
 
 /** Cross-stream replay barriers, failed-request threshold, DAG fail-fast and the warmup handoff clock. */
 class AgenticReplayRulesTest {

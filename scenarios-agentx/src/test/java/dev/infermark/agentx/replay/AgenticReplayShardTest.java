@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.infermark.api.request.Phase;
 import dev.infermark.shard.Shard;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.SessionTree;
 
 /** Shards of one replay send, together, exactly the requests one host sends, at the same instants. */
 class AgenticReplayShardTest {

@@ -18,8 +18,9 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.settings.Settings;
 import dev.infermark.testdata.SharedData;
 import dev.infermark.tokenizer.WordTokenizer;
-import dev.infermark.weka.corpus.Corpus;
-import dev.infermark.weka.synth.SyntheticTraces;
+import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.traces.format.TraceFormats;
+import dev.infermark.traces.synth.SyntheticTraces;
 
 /** Replays loaded corpora (real kv-cache-tester traces, synthetic traces) on the fake clock for a simulated window. */
 class CorpusReplayTest {
@@ -29,7 +30,7 @@ class CorpusReplayTest {
   Path dir;
 
   private static Corpus load(Path input) {
-    return Corpus.load(Settings.of(Map.of("input-file", input.toString())), null, WordTokenizer.instance(), 42);
+    return TraceFormats.load(Settings.of(Map.of("input-file", input.toString())), null, WordTokenizer.instance(), 42);
   }
 
   /** Completes everything in flight after {@code serviceMs}, else jumps to the next timer, until the run ends. */

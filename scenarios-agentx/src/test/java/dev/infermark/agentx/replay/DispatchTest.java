@@ -22,7 +22,7 @@ import dev.infermark.api.request.RequestTags;
 import dev.infermark.protocol.ServerClient;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.RecordingClient;
-import dev.infermark.weka.prompt.PromptSource;
+import dev.infermark.traces.prompt.PromptSource;
 
 class DispatchTest {
   @Test

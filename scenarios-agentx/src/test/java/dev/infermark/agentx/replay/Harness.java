@@ -6,8 +6,8 @@ import java.util.List;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.shard.Shard;
-import dev.infermark.weka.prompt.PromptSource;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.prompt.PromptSource;
+import dev.infermark.traces.topology.SessionTree;
 
 /** An {@link AgenticReplay} on a fake clock and a fake dispatcher, with its records and log. */
 final class Harness {

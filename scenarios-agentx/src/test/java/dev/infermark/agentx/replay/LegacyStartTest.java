@@ -10,9 +10,9 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 import dev.infermark.api.request.Phase;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /** Legacy timestamp-less traces (spec §3.3): warm turn k_i, profile from k_i + 1. */
 class LegacyStartTest {

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.topology.SessionTree;
 
 class TreeSnapshotTest {
   private final SessionTree tree = Trees.spawnJoin();
@@ -92,7 +92,7 @@ class TreeSnapshotTest {
   @Test
   void samplerIsRoundRobinSkipsEmptyRootsAndRejectsAnEmptyPool() {
     List<SessionTree> pool = new java.util.ArrayList<>(Trees.pool(4, 0, 1_000));
-    pool.add(1, new SessionTree("empty", new dev.infermark.weka.topology.ReplayStream("empty", true, 0, null, null,
+    pool.add(1, new SessionTree("empty", new dev.infermark.traces.topology.ReplayStream("empty", true, 0, null, null,
         List.of()), List.of(), List.of()));
     TreeSampler sampler = new TreeSampler(pool);
     List<String> draws = new java.util.ArrayList<>();

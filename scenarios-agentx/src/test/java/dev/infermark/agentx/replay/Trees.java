@@ -6,11 +6,11 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.infermark.api.request.ChatMessage;
-import dev.infermark.weka.prompt.PromptSource;
-import dev.infermark.weka.topology.Branch;
-import dev.infermark.weka.topology.ReplayStream;
-import dev.infermark.weka.topology.ReplayTurn;
-import dev.infermark.weka.topology.SessionTree;
+import dev.infermark.traces.prompt.PromptSource;
+import dev.infermark.traces.topology.Branch;
+import dev.infermark.traces.topology.ReplayStream;
+import dev.infermark.traces.topology.ReplayTurn;
+import dev.infermark.traces.topology.SessionTree;
 
 /** Small hand-built session trees and configs for scheduler tests. */
 final class Trees {

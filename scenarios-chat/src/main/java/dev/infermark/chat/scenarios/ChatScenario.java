@@ -14,8 +14,9 @@ import dev.infermark.chat.ChatSettings;
  * The generic chat benchmark, as {@code aiperf profile} runs it without a data set: synthetic prompts of
  * {@code isl} ± {@code isl-stddev} tokens asking for {@code osl} ± {@code osl-stddev}, with AIPerf's shared prefix
  * pool, shared system prompt and user context, under any load model (a closed loop of {@code concurrency} users,
- * {@code request-rate} arrivals, a user-centric rate, ramps). {@code infermark profile} without {@code --scenario} runs
- * it. The {@code smoke} preset is a few seconds of short prompts. See docs/cli.md.
+ * {@code request-rate} arrivals, a user-centric rate, ramps); or the conversations of {@code input-file} (AIPerf's
+ * {@code single_turn}, {@code multi_turn}, ShareGPT: docs/traces.md). {@code infermark profile} without
+ * {@code --scenario} runs it. The {@code smoke} preset is a few seconds of short prompts. See docs/cli.md.
  */
 @Scenario(name = "chat", description = "Synthetic chat prompts (isl/osl, prefix pool, system prompt) under any load "
     + "model: what aiperf profile runs without a data set")
@@ -26,6 +27,6 @@ import dev.infermark.chat.ChatSettings;
 public class ChatScenario {
   @Workload
   Conversations chat(ChatSettings settings, SyntheticText text, RunContext ctx) {
-    return ChatDataset.conversations(settings, text, ctx.seed(), ctx::log);
+    return ChatDataset.conversations(settings, text, ctx);
   }
 }

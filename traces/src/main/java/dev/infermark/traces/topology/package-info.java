@@ -1,0 +1,13 @@
+/**
+ * Trace topology: sub-agent trees and nested-chain splitting.
+ *
+ * <p>Part of the methodology SPI (docs/writing-methodologies.md): a methodology module may use it; its
+ * shape may still change. A scenario author compiles against {@code dev.infermark.api} and
+ * {@code dev.infermark.annotations} only.
+ */
+@API(status = EXPERIMENTAL, since = "0.2")
+package dev.infermark.traces.topology;
+
+import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
+
+import dev.infermark.api.status.API;
