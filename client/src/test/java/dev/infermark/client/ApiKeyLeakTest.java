@@ -26,6 +26,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.artifact.RunRecorder;
+import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.run.Progress;
 import dev.infermark.result.ResultFormats;
 import dev.infermark.result.RunInfo;
@@ -57,9 +58,9 @@ class ApiKeyLeakTest {
     List<String> lines = new ArrayList<>();
     List<RequestRecord> records = new ArrayList<>();
     RunResult result;
-    try (TestServer server = new TestServer()) {
+    try (FakeOpenAi server = FakeOpenAi.start()) {
       // a hostile server echoes the key back in every kind of error text the client keeps
-      server.handler = (r, c) -> {
+      server.handle((r, c) -> {
         String key = r.headers().get("authorization").substring("Bearer ".length());
         if (r.body().contains("json401")) {
           c.respond(401, "application/json",
@@ -90,7 +91,7 @@ class ApiKeyLeakTest {
         c.data(OpenAiClientTest.delta("content", "b"));
         c.data("[DONE]");
         c.endStream();
-      };
+      });
       Settings settings = Settings.of(Map.of("api-key", SENTINEL, "model", "m", "transport", transport));
       Progress progress = new Progress();
       try (OpenAiClient client = OpenAiClient.create(settings, server.uri(), progress);
@@ -109,7 +110,7 @@ class ApiKeyLeakTest {
         System.out.println(progress.line());
       }
       // the key did go out: otherwise this test could not fail
-      assertThat(server.requests).allMatch(r -> ("Bearer " + SENTINEL).equals(r.headers().get("authorization")));
+      assertThat(server.requests()).allMatch(r -> ("Bearer " + SENTINEL).equals(r.headers().get("authorization")));
     } finally {
       System.setOut(out);
       System.setErr(err);

@@ -17,6 +17,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
+import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
 
@@ -27,13 +28,13 @@ class ApiKeyTest {
   @Test
   void aKeyFileIsReadTrimmedAndItsKeyIsSent() throws Exception {
     Path file = Files.writeString(dir.resolve("key"), "  sk-from-file-8a7b\n");
-    try (TestServer server = new TestServer();
+    try (FakeOpenAi server = FakeOpenAi.start();
         OpenAiClient client = OpenAiClient.create(Settings.of(Map.of("api-key-file", file.toString(), "model", "m")),
             server.uri(), new Progress())) {
-      server.handler = (r, c) -> c.respond(200, "application/json", "{\"choices\":[{\"message\":{\"content\":\"ok\"}}]}");
+      server.handle((r, c) -> c.respond(200, "application/json", "{\"choices\":[{\"message\":{\"content\":\"ok\"}}]}"));
       RequestRecord r = client.send(InferenceRequest.chat(RequestTags.of("s", "s", 0), List.of(ChatMessage.user("x")), 4));
       assertThat(r.error()).isNull();
-      assertThat(server.requests.get(0).headers()).containsEntry("authorization", "Bearer sk-from-file-8a7b");
+      assertThat(server.requests().get(0).headers()).containsEntry("authorization", "Bearer sk-from-file-8a7b");
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.infermark.client;
 
+import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.protocol.LazyTls;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,9 +23,9 @@ class LazyTlsTest {
   void plainHttpMakesNoTlsContextAndHttpsTheDefaultOneWhichVerifies() throws Exception {
     HttpClient client = LazyTls.defaults(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))).build();
     LazyTls.Context tls = (LazyTls.Context) client.sslContext();
-    try (TestServer http = new TestServer(); TestServer https = new TestServer(TestTls.get().serverContext)) {
-      http.handler = (r, c) -> c.respond(200, "text/plain", "ok");
-      https.handler = http.handler;
+    try (FakeOpenAi http = FakeOpenAi.start(); FakeOpenAi https = FakeOpenAi.startTls(TestTls.get().serverContext)) {
+      http.handle((r, c) -> c.respond(200, "text/plain", "ok"));
+      https.handle((r, c) -> c.respond(200, "text/plain", "ok"));
       HttpResponse<String> plain = client.send(request(http.uri()), HttpResponse.BodyHandlers.ofString());
       assertThat(plain.body()).isEqualTo("ok");
       assertThat(tls.made()).isFalse();
@@ -32,7 +33,7 @@ class LazyTlsTest {
       assertThatThrownBy(() -> client.send(request(https.uri()), HttpResponse.BodyHandlers.ofString()))
           .hasStackTraceContaining("certification path");
       assertThat(tls.made()).isTrue();
-      assertThat(https.requests).isEmpty();
+      assertThat(https.requests()).isEmpty();
     }
   }
 

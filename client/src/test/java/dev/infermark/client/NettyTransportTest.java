@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+
+import dev.infermark.fixture.FakeOpenAi;
 
 /** What the Netty transport keeps of a request while its response is awaited. */
 class NettyTransportTest {
@@ -33,16 +34,16 @@ class NettyTransportTest {
 
   @Test
   void aWrittenRequestsBodyIsNotHeldWhileTheResponseIsAwaited() throws Exception {
-    try (TestServer server = new TestServer();
+    try (FakeOpenAi server = FakeOpenAi.start();
         NettyTransport transport = new NettyTransport(1, null, Duration.ofSeconds(10))) {
-      server.handler = (req, conn) -> server.release.await(); // answers nothing until closed
+      server.handle((req, conn) -> conn.stall()); // answers nothing until closed
       byte[] body = new byte[200_000]; // a prompt-sized body
       Arrays.fill(body, (byte) 'x');
       NettyTransport.NettyCall call = (NettyTransport.NettyCall) transport.start(
           new HttpCall(server.uri().resolve("/v1/chat/completions"), List.of(), body), IGNORE);
-      assertThat(server.arrived.await(10, TimeUnit.SECONDS)).isTrue(); // the server read the whole request
+      server.awaitArrived(1); // the server read the whole request
       assertThat(call.holdsRequest()).isFalse();
-      assertThat(server.requests.get(0).body()).hasSize(body.length);
+      assertThat(server.requests().get(0).body()).hasSize(body.length);
       call.abort();
     }
   }

@@ -31,6 +31,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
+import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.json.Json;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
@@ -47,13 +48,13 @@ class OpenAiClientTest {
   @Parameter(1)
   boolean tls;
 
-  private TestServer server;
+  private FakeOpenAi server;
   private OpenAiClient client;
   private Progress progress;
 
   @BeforeEach
   void start() throws Exception {
-    server = tls ? new TestServer(TestTls.get().serverContext) : new TestServer();
+    server = tls ? FakeOpenAi.startTls(TestTls.get().serverContext) : FakeOpenAi.start();
     progress = new Progress();
     client = client(Map.of());
   }
@@ -87,7 +88,7 @@ class OpenAiClientTest {
 
   static final String DONE = "[DONE]";
 
-  private static void goodStream(TestServer.Request r, TestServer.Conn c) throws Exception {
+  private static void goodStream(FakeOpenAi.Request r, FakeOpenAi.Conn c) throws Exception {
     c.startStream(200);
     c.data(delta("content", "Hi"));
     c.data(delta("content", " there"));
@@ -101,7 +102,7 @@ class OpenAiClientTest {
 
   /** After a broken case the client must still work. */
   private void assertNextRequestWorks() {
-    server.handler = OpenAiClientTest::goodStream;
+    server.handle(OpenAiClientTest::goodStream);
     RequestRecord next = client.send(chat("again"));
     assertThat(next.error()).isNull();
     assertThat(next.contentChunkNs()).hasSize(2);
@@ -109,7 +110,7 @@ class OpenAiClientTest {
 
   @Test
   void streamsContentReasoningToolCallsAndUsage() {
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data("{\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null}}]}");
       c.data(delta("reasoning_content", "think"));
@@ -122,7 +123,7 @@ class OpenAiClientTest {
           + "\"completion_tokens_details\":{\"reasoning_tokens\":2},\"prompt_tokens_details\":{\"cached_tokens\":3}}}");
       c.data(DONE);
       c.endStream();
-    };
+    });
     RequestRecord r = client.send(chat("hello").withKeepText(true));
 
     assertThat(r.error()).isNull();
@@ -148,7 +149,7 @@ class OpenAiClientTest {
 
   @Test
   void messagesInOneReadShareOneTimestamp() {
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.chunk("data: " + delta("content", "a") + "\n\ndata: " + delta("content", "b") + "\n\n");
       // a message split across HTTP chunks (SseDecoderTest checks its stamp exactly)
@@ -156,7 +157,7 @@ class OpenAiClientTest {
       c.chunk(third.substring(0, 10));
       c.chunk(third.substring(10) + "data: [DONE]\n\n");
       c.endStream();
-    };
+    });
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error()).isNull();
     long[] t = r.contentChunkNs();
@@ -171,7 +172,7 @@ class OpenAiClientTest {
     client.close();
     client = client(Map.of("api-key", "sk-test-123", "extra-inputs", "{\"ignore_eos\":true,\"top_k\":20}",
         "session-headers", "x-session-id,dynamo,smg"));
-    server.handler = OpenAiClientTest::goodStream;
+    server.handle(OpenAiClientTest::goodStream);
     RequestTags tags = new RequestTags("trace-9", "corr-9", 2, "root-1", "parent-1", 3, 1, Map.of());
     StringBuilder big = new StringBuilder("a ").append("b".repeat(10_000));
     InferenceRequest req = new InferenceRequest(Phase.PROFILING, tags, List.of(ChatMessage.system("sys"), ChatMessage.user(big)),
@@ -181,7 +182,7 @@ class OpenAiClientTest {
     RequestRecord r = client.send(req);
 
     assertThat(r.error()).isNull();
-    TestServer.Request got = server.requests.get(0);
+    FakeOpenAi.Request got = server.requests().get(0);
     assertThat(got.path()).isEqualTo("/v1/chat/completions");
     JsonNode body = Json.parse(got.body());
     List<String> keys = new ArrayList<>();
@@ -209,18 +210,18 @@ class OpenAiClientTest {
     client.close();
     client = client(Map.of("endpoint-type", "completions", "use-server-token-count", "false", "streaming", "true"));
     client.tokenizer(WordTokenizer.instance());
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data("{\"object\":\"text_completion\",\"choices\":[{\"index\":0,\"text\":\"one two\"}]}");
       c.data("{\"object\":\"text_completion\",\"choices\":[{\"index\":0,\"text\":\" three\",\"finish_reason\":\"length\"}]}");
       c.data(DONE);
       c.endStream();
-    };
+    });
     InferenceRequest req = new InferenceRequest(Phase.PROFILING, RequestTags.of("c", "c", 0), List.of(), "alpha beta gamma",
         null, 3, null, false, -1);
     RequestRecord r = client.send(req);
     assertThat(r.error()).isNull();
-    TestServer.Request got = server.requests.get(0);
+    FakeOpenAi.Request got = server.requests().get(0);
     assertThat(got.path()).isEqualTo("/v1/completions");
     JsonNode body = Json.parse(got.body());
     assertThat(body.get("prompt").stringValue()).isEqualTo("alpha beta gamma");
@@ -235,11 +236,11 @@ class OpenAiClientTest {
 
   @Test
   void resetMidStreamIsRecordedWithWhatArrived() {
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data(delta("content", "partial"));
       c.reset();
-    };
+    });
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error()).isNotNull();
     assertThat(r.error().kind()).isEqualTo(ErrorKind.CONNECTION_RESET);
@@ -251,14 +252,14 @@ class OpenAiClientTest {
 
   @Test
   void malformedChunkFailsTheRequest() {
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data(delta("content", "ok"));
       c.data("{\"choices\": [not json");
       c.data(delta("content", "more"));
       c.data(DONE);
       c.endStream();
-    };
+    });
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.PROTOCOL_ERROR);
     assertThat(r.error().type()).isEqualTo("InvalidJSON");
@@ -268,12 +269,12 @@ class OpenAiClientTest {
 
   @Test
   void streamWithoutDoneFailsButKeepsContent() {
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data(delta("content", "a"));
       c.data(delta("content", "b"));
       c.endStream();
-    };
+    });
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.PROTOCOL_ERROR);
     assertThat(r.error().message()).contains("[DONE]");
@@ -289,17 +290,17 @@ class OpenAiClientTest {
     // the first such response is given a moment to end; later ones lose their connection at [DONE] at once
     for (int i = 0; i < 2; i++) {
       CountDownLatch clientLetGo = new CountDownLatch(1);
-      server.handler = (r, c) -> {
+      server.handle((r, c) -> {
         c.startStream(200);
         c.data(delta("content", "a"));
         c.data(DONE);
         // a proxy that neither ends the chunked body nor closes: wait until the client drops the connection
         try {
-          c.socket.getInputStream().read();
+          c.awaitClient();
         } finally {
           clientLetGo.countDown();
         }
-      };
+      });
       RequestRecord r = client.send(chat("x"));
       assertThat(r.error()).isNull();
       assertThat(r.contentChunkNs()).hasSize(1);
@@ -313,18 +314,18 @@ class OpenAiClientTest {
 
   @Test
   void aResponseThatEndsAfterDoneKeepsItsConnectionForTheNextRequest() {
-    server.handler = OpenAiClientTest::goodStream;
+    server.handle(OpenAiClientTest::goodStream);
     for (int i = 0; i < 20; i++) {
       assertThat(client.send(chat("x")).error()).isNull();
     }
-    assertThat(server.sockets).hasSize(1);
+    assertThat(server.connections()).isEqualTo(1);
   }
 
   @ParameterizedTest
   @CsvSource({"429,RATE_LIMITED", "500,SERVER_ERROR", "503,SERVER_ERROR", "404,CLIENT_ERROR"})
   void httpErrorsAreClassified(int status, ErrorKind kind) {
-    server.handler = (r, c) -> c.respond(status, "application/json",
-        "{\"error\":{\"message\":\"nope " + status + "\",\"type\":\"x\",\"code\":" + status + "}}");
+    server.handle((r, c) -> c.respond(status, "application/json",
+        "{\"error\":{\"message\":\"nope " + status + "\",\"type\":\"x\",\"code\":" + status + "}}"));
     RequestRecord r = client.send(chat("x"));
     assertThat(r.httpStatus()).isEqualTo(status);
     assertThat(r.error().kind()).isEqualTo(kind);
@@ -336,9 +337,9 @@ class OpenAiClientTest {
 
   @Test
   void llamaCppContextOverflowIsRecognisedEvenWhenStreaming() {
-    server.handler = (r, c) -> c.respond(400, "application/json",
+    server.handle((r, c) -> c.respond(400, "application/json",
         "{\"error\":{\"code\":400,\"message\":\"request (9000 tokens) exceeds the available context size (8192 tokens), try increasing it\","
-            + "\"type\":\"exceed_context_size_error\",\"n_prompt_tokens\":9000,\"n_ctx\":8192}}");
+            + "\"type\":\"exceed_context_size_error\",\"n_prompt_tokens\":9000,\"n_ctx\":8192}}"));
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.CONTEXT_OVERFLOW);
     assertThat(r.error().type()).isEqualTo("Bad Request");
@@ -348,23 +349,23 @@ class OpenAiClientTest {
 
   @Test
   void errorObjectsInsideTheStream() {
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data(delta("content", "a"));
       c.data("{\"error\":{\"message\":\"This model's maximum context length is 4096 tokens\",\"code\":400}}");
       c.data(DONE);
       c.endStream();
-    };
+    });
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.CONTEXT_OVERFLOW);
     assertThat(r.error().code()).isEqualTo(400);
     assertThat(r.error().type()).isEqualTo("SSEError");
 
-    server.handler = (q, c) -> {
+    server.handle((q, c) -> {
       c.startStream(200);
       c.chunk("event: error\ndata: engine died\n\n");
       c.endStream();
-    };
+    });
     RequestRecord e = client.send(chat("x"));
     assertThat(e.error().kind()).isEqualTo(ErrorKind.SERVER_ERROR);
     assertThat(e.error().code()).isEqualTo(502);
@@ -377,7 +378,7 @@ class OpenAiClientTest {
     client.close();
     // long enough for the next request's new connection (a TLS handshake) on a loaded machine
     client = client(Map.of("request-timeout", "2s"));
-    server.handler = (r, c) -> server.release.await();
+    server.handle((r, c) -> c.stall());
     long t0 = System.nanoTime();
     RequestRecord r = client.send(chat("x"));
     long tookMs = (System.nanoTime() - t0) / 1_000_000;
@@ -393,11 +394,11 @@ class OpenAiClientTest {
     client.close();
     // long enough for the first chunk to arrive even on a loaded machine
     client = client(Map.of("request-timeout", "2s"));
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data(delta("content", "a"));
-      server.release.await();
-    };
+      c.stall();
+    });
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.TIMEOUT);
     assertThat(r.httpStatus()).isEqualTo(200);
@@ -409,7 +410,7 @@ class OpenAiClientTest {
   void hugeErrorBodyIsBounded() {
     byte[] huge = new byte[5 << 20];
     java.util.Arrays.fill(huge, (byte) 'x');
-    server.handler = (r, c) -> c.respond(500, "text/plain", huge);
+    server.handle((r, c) -> c.respond(500, "text/plain", huge));
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.SERVER_ERROR);
     assertThat(r.error().body().length()).isLessThan(OpenAiClient.MAX_ERROR_BODY + 100);
@@ -419,13 +420,12 @@ class OpenAiClientTest {
 
   @Test
   void malformedChunkedEncodingIsABrokenConnectionWithWhatArrived() {
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data(delta("content", "ok"));
-      c.out.write("zz\r\ndata: x\n\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII)); // not a hex chunk size
-      c.out.flush();
-      c.socket.getInputStream().read(); // until the client drops the connection
-    };
+      c.write("zz\r\ndata: x\n\n\r\n"); // not a hex chunk size
+      c.awaitClient(); // until the client drops the connection
+    });
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.CONNECTION_RESET);
     assertThat(r.httpStatus()).isEqualTo(200);
@@ -438,14 +438,11 @@ class OpenAiClientTest {
   void aBodyWithoutLengthEndsWhenTheServerCloses() throws Exception {
     client.close();
     client = client(Map.of("streaming", "false"));
-    server.handler = (r, c) -> {
-      c.out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n"
-          + "{\"choices\":[{\"index\":0,\"message\":{\"content\":\"whole\"},\"finish_reason\":\"stop\"}]}")
-          .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      c.out.flush();
-      c.socket.close();
-      c.closed = true;
-    };
+    server.handle((r, c) -> {
+      c.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n"
+          + "{\"choices\":[{\"index\":0,\"message\":{\"content\":\"whole\"},\"finish_reason\":\"stop\"}]}");
+      c.close();
+    });
     RequestRecord r = client.send(chat("x").withKeepText(true));
     assertThat(r.error()).isNull();
     assertThat(r.text()).isEqualTo("whole");
@@ -455,7 +452,7 @@ class OpenAiClientTest {
   /** A request handed over before its due instant (a scheduler preparing ahead) leaves at that instant. */
   @Test
   void aRequestHandedOverBeforeItsDueInstantLeavesAtIt() {
-    server.handler = OpenAiClientTest::goodStream;
+    server.handle(OpenAiClientTest::goodStream);
     long due = System.nanoTime() + 200_000_000L;
     RequestRecord r = client.send(chat("x").withDueNs(due));
     assertThat(r.error()).isNull();
@@ -470,7 +467,7 @@ class OpenAiClientTest {
    */
   @Test
   void aRequestLeavesAtItsDueInstantWhileEveryCarrierIsBusy() throws Exception {
-    server.handler = OpenAiClientTest::goodStream;
+    server.handle(OpenAiClientTest::goodStream);
     long due = System.nanoTime() + 300_000_000L;
     AtomicReference<RequestRecord> out = new AtomicReference<>();
     CountDownLatch written = new CountDownLatch(1);
@@ -501,7 +498,7 @@ class OpenAiClientTest {
   /** Cancelled while it waits for its due instant: a cancelled record, and nothing left to send. */
   @Test
   void aRequestCancelledBeforeItsDueInstantNeverLeaves() throws Exception {
-    server.handler = OpenAiClientTest::goodStream;
+    server.handle(OpenAiClientTest::goodStream);
     AtomicReference<RequestRecord> out = new AtomicReference<>();
     Thread sender = Thread.ofVirtual().start(() -> out.set(client.send(chat("x").withDueNs(System.nanoTime() + 60_000_000_000L))));
     while (client.inFlight().isEmpty()) {
@@ -514,20 +511,20 @@ class OpenAiClientTest {
     assertThat(r.error().message()).isEqualTo("cancelled before its due instant");
     assertThat(r.startNs()).isPositive();
     assertThat(client.timer().getQueue()).as("its departure is off the timer").isEmpty();
-    assertThat(server.requests).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test
   void longStreamKeepsEveryChunkTime() {
     int n = 3000;
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       for (int i = 0; i < n; i++) {
         c.data(delta("content", "t" + i));
       }
       c.data(DONE);
       c.endStream();
-    };
+    });
     RequestRecord r = client.send(chat("x").withKeepText(true));
     assertThat(r.error()).isNull();
     assertThat(r.contentChunkNs()).hasSize(n).isSorted();
@@ -539,14 +536,14 @@ class OpenAiClientTest {
     client.close();
     // 200 TLS handshakes at once on both ends take seconds on a loaded 2-core machine
     client = client(Map.of("request-timeout", "60s"));
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       for (int i = 0; i < 20; i++) {
         c.data(delta("content", "x"));
       }
       c.data(DONE);
       c.endStream();
-    };
+    });
     int n = 200;
     List<RequestRecord> out = java.util.Collections.synchronizedList(new ArrayList<>());
     try (var exec = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
@@ -565,12 +562,12 @@ class OpenAiClientTest {
   void nonStreamingResponse() throws Exception {
     client.close();
     client = client(Map.of("streaming", "false"));
-    server.handler = (r, c) -> c.respond(200, "application/json",
+    server.handle((r, c) -> c.respond(200, "application/json",
         "{\"object\":\"chat.completion\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"whole\","
-            + "\"reasoning_content\":\"why\"},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":4,\"completion_tokens\":6}}");
+            + "\"reasoning_content\":\"why\"},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":4,\"completion_tokens\":6}}"));
     RequestRecord r = client.send(chat("x").withKeepText(true));
     assertThat(r.error()).isNull();
-    assertThat(Json.parse(server.requests.get(0).body()).get("stream").booleanValue()).isFalse();
+    assertThat(Json.parse(server.requests().get(0).body()).get("stream").booleanValue()).isFalse();
     assertThat(r.contentChunkNs()).containsExactly(r.endNs());
     assertThat(r.text()).isEqualTo("whole");
     assertThat(r.reasoningText()).isEqualTo("why");
@@ -581,16 +578,14 @@ class OpenAiClientTest {
 
   @Test
   void cancelInFlightRecordsCancelled() throws Exception {
-    CountDownLatch arrived = new CountDownLatch(1);
-    server.arrived = arrived;
-    server.handler = (r, c) -> {
+    server.handle((r, c) -> {
       c.startStream(200);
       c.data(delta("content", "a"));
-      server.release.await();
-    };
+      c.stall();
+    });
     RequestRecord[] out = new RequestRecord[1];
     Thread t = Thread.ofVirtual().start(() -> out[0] = client.send(chat("x")));
-    assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
+    server.awaitArrived(1);
     // the request is in flight once the server has it; cancel until the sender returns
     for (int i = 0; i < 200 && t.isAlive(); i++) {
       client.cancelInFlight();
@@ -606,7 +601,7 @@ class OpenAiClientTest {
     client.close();
     RequestRecord r = client.send(chat("x"));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.CANCELLED);
-    assertThat(server.requests).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test
@@ -628,11 +623,11 @@ class OpenAiClientTest {
 
   @Test
   void illegalHeaderValueIsARecordedErrorNotAThrow() {
-    server.handler = OpenAiClientTest::goodStream;
+    server.handle(OpenAiClientTest::goodStream);
     RequestRecord r = client.send(InferenceRequest.chat(RequestTags.of("c", "bad\nid", 0), List.of(ChatMessage.user("x")), 4));
     assertThat(r.error().kind()).isEqualTo(ErrorKind.CLIENT_ERROR);
     assertThat(r.error().type()).isEqualTo("InvalidRequest");
-    assertThat(server.requests).isEmpty();
+    assertThat(server.requests()).isEmpty();
     assertThat(progress.returned()).isEqualTo(1);
     assertNextRequestWorks();
   }
@@ -640,14 +635,14 @@ class OpenAiClientTest {
   @Test
   void untrustedCertificateIsARecordedConnectionFailure() throws Exception {
     Assumptions.assumeTrue(tls, "TLS only");
-    server.handler = OpenAiClientTest::goodStream;
+    server.handle(OpenAiClientTest::goodStream);
     Map<String, String> s = new HashMap<>(Map.of("transport", transport, "request-timeout", "5s"));
     try (OpenAiClient c = OpenAiClient.create(Settings.of(s), server.uri(), new Progress())) {
       RequestRecord r = c.send(chat("x"));
       assertThat(r.error().kind()).isEqualTo(ErrorKind.CONNECTION_RESET);
       assertThat(r.error().message()).containsIgnoringCase("certif");
     }
-    assertThat(server.requests).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test

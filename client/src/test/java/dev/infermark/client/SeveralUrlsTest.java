@@ -19,6 +19,7 @@ import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
+import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
 import dev.infermark.protocol.PreflightException;
@@ -26,15 +27,15 @@ import dev.infermark.protocol.PreflightException;
 /** One client over two loopback servers: where requests go, what their records say, what the preflight checks. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SeveralUrlsTest {
-  private TestServer a;
-  private TestServer b;
+  private FakeOpenAi a;
+  private FakeOpenAi b;
 
   @BeforeEach
   void start() throws Exception {
-    a = new TestServer();
-    b = new TestServer();
-    a.handler = SeveralUrlsTest::openAi;
-    b.handler = SeveralUrlsTest::openAi;
+    a = FakeOpenAi.start();
+    b = FakeOpenAi.start();
+    a.handle(SeveralUrlsTest::openAi);
+    b.handle(SeveralUrlsTest::openAi);
   }
 
   @AfterEach
@@ -43,7 +44,7 @@ class SeveralUrlsTest {
     b.close();
   }
 
-  private static void openAi(TestServer.Request r, TestServer.Conn c) throws Exception {
+  private static void openAi(FakeOpenAi.Request r, FakeOpenAi.Conn c) throws Exception {
     if (r.path().equals("/v1/models")) {
       c.respond(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\"}]}");
       return;
@@ -74,8 +75,8 @@ class SeveralUrlsTest {
       }
       assertThat(sent).containsExactly(3, 3);
     }
-    assertThat(a.requests).hasSize(3);
-    assertThat(b.requests).hasSize(3);
+    assertThat(a.requests()).hasSize(3);
+    assertThat(b.requests()).hasSize(3);
   }
 
   @Test
@@ -86,8 +87,8 @@ class SeveralUrlsTest {
         assertThat(c.send(chat("lane-1")).urlIndex()).isOne();
       }
     }
-    assertThat(a.requests).hasSize(4);
-    assertThat(b.requests).hasSize(4);
+    assertThat(a.requests()).hasSize(4);
+    assertThat(b.requests()).hasSize(4);
   }
 
   @Test

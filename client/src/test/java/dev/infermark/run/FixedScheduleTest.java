@@ -18,6 +18,7 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.metrics.RecordMetrics;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.testkit.ScenarioTestKit;
 
 /**
@@ -66,7 +67,7 @@ class FixedScheduleTest {
   void aScheduleRefusesARateAndAWarmupNamingThem() {
     for (Map<String, String> bad : List.of(Map.of("request-rate", "5"), Map.of("warmup-request-count", "3"),
         Map.of("arrival-pattern", "constant"))) {
-      ScenarioTestKit.Run run = ScenarioTestKit.settings(bad).server(FakeServers.answering()).run(new Replay(new long[] {0}));
+      ScenarioTestKit.Run run = ScenarioTestKit.settings(bad).server(FakeClient.answering()).run(new Replay(new long[] {0}));
       assertThat(run.failure()).as("%s", bad).isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining(bad.keySet().iterator().next()).hasMessageContaining("fixed schedule");
       assertThat(run.records()).isEmpty();
@@ -76,7 +77,7 @@ class FixedScheduleTest {
   @Test
   void withoutAScheduleTheRunsLoadModelStartsTheIterations() {
     ScenarioTestKit.Run run = ScenarioTestKit.settings(Map.of("request-count", "3", "concurrency", "1"))
-        .server(FakeServers.answering()).run(new Replay(null));
+        .server(FakeClient.answering()).run(new Replay(null));
     assertThat(run.failure()).isNull();
     assertThat(run.records().stream().filter(r -> r.phase() == Phase.PROFILING)).hasSize(3);
   }

@@ -17,6 +17,7 @@ import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.workload.Conversations;
 import dev.infermark.api.workload.Turn;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.metrics.RecordMetrics;
 import dev.infermark.testkit.ScenarioTestKit;
@@ -94,7 +95,7 @@ class OpenLoopTest {
   @Test
   void aSelfPhasedWorkloadRefusesARequestRateNamingIt() {
     SelfPhased own = ctx -> RunResult.empty();
-    ScenarioTestKit.Run run = ScenarioTestKit.settings(Map.of("request-rate", "4")).server(FakeServers.answering()).run(own);
+    ScenarioTestKit.Run run = ScenarioTestKit.settings(Map.of("request-rate", "4")).server(FakeClient.answering()).run(own);
     assertThat(run.failure()).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("infermark.request-rate: test-scenario's workload").hasMessageContaining("cannot honour it");
   }
@@ -103,7 +104,7 @@ class OpenLoopTest {
   void aClosedLoopOnlyWorkloadRefusesARequestRateNamingIt() {
     dev.infermark.api.ClosedLoop closedOnly = user -> user.client().send(dev.infermark.api.request.InferenceRequest.chat(
         dev.infermark.api.request.RequestTags.of("c", "c", 0), List.of(dev.infermark.api.request.ChatMessage.user("x")), 1));
-    ScenarioTestKit.Run run = ScenarioTestKit.settings(Map.of("request-rate", "4")).server(FakeServers.answering())
+    ScenarioTestKit.Run run = ScenarioTestKit.settings(Map.of("request-rate", "4")).server(FakeClient.answering())
         .run(closedOnly);
     assertThat(run.failure()).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("infermark.request-rate").hasMessageContaining("closed loop only");

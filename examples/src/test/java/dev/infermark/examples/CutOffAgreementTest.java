@@ -23,6 +23,9 @@ import dev.infermark.annotations.Workload;
 import dev.infermark.api.workload.Conversations;
 import dev.infermark.api.workload.Turn;
 import dev.infermark.artifact.RunFolders;
+import dev.infermark.fixture.FakeOpenAi;
+import dev.infermark.fixture.FakeOpenAi.Answer;
+import dev.infermark.fixture.FakeOpenAi.Fault;
 
 /**
  * One rule for how a request ended, everywhere it is shown: against a server that hangs some
@@ -48,7 +51,10 @@ class CutOffAgreementTest {
   @Test
   void consoleVerdictsNodeAndReportCountCutOffsApartFromFailures() throws Exception {
     AtomicInteger seen = new AtomicInteger();
-    try (HangingServer server = new HangingServer(body -> seen.incrementAndGet() % 7 == 0 && seen.get() <= 21)) {
+    Answer answer = Answer.text("The answer is (A)", " done").usage(50, 6);
+    Answer hung = answer.fault(Fault.STALL, 1); // the first piece, then nothing until the server closes
+    try (FakeOpenAi server = FakeOpenAi.start(r -> seen.incrementAndGet() % 7 == 0 && seen.get() <= 21 ? hung : answer,
+        List.of("m"))) {
       EngineExecutionResults r = EngineTestKit.engine("infermark").selectors(selectClass(HangingChat.class))
           .configurationParameter("infermark.url", server.uri().toString())
           .configurationParameter("infermark.model", "test-model")
@@ -61,7 +67,7 @@ class CutOffAgreementTest {
       String output = r.allEvents().reportingEntryPublished().stream()
           .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
           .filter(m -> m.containsKey("output")).map(m -> m.get("output")).findFirst().orElseThrow();
-      assertThat(server.hung).hasSize(3);
+      assertThat(server.completions()).filteredOn(q -> server.answerTo(q).orElseThrow() == hung).hasSize(3);
       Matcher errors = Pattern.compile("error rate 0 %: 0 of (\\d+) profiling requests failed, within "
           + "infermark.failed-request-threshold=10 %; the 3 cut off at the end are counted apart").matcher(output);
       assertThat(errors.find()).as(output).isTrue();

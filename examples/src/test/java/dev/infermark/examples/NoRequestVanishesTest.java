@@ -26,6 +26,9 @@ import dev.infermark.api.LoadGenerator;
 import dev.infermark.api.workload.Conversations;
 import dev.infermark.api.workload.Turn;
 import dev.infermark.artifact.RunRecorder;
+import dev.infermark.fixture.FakeOpenAi;
+import dev.infermark.fixture.FakeOpenAi.Answer;
+import dev.infermark.fixture.FakeOpenAi.Fault;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.run.Cancellation;
@@ -44,6 +47,8 @@ class NoRequestVanishesTest {
   private static final String CUT_OFF_AT_RUN_END = "cut off at the end of the run: still in flight when "
       + "benchmark-grace-period (1.0 s) ran out";
   private static final String CANCELLED = "the run was cancelled while the request was in flight";
+  /** What the server streams: the grader's letter first, so that a hung request has content. */
+  private static final Answer ANSWER = Answer.text("The answer is (A)", " done").usage(50, 6);
   private static final String NOT_YET_DUE = "cancelled before its due instant";
 
   @TempDir
@@ -61,11 +66,23 @@ class NoRequestVanishesTest {
     }
   }
 
-  /** Hangs the {@code every}-th request matching {@code which}, at most {@code max} of them. */
-  private static Predicate<JsonNode> hangEvery(int every, int max, Predicate<JsonNode> which) {
+  /** A two-piece answer, except that the {@code every}-th request matching {@code which} stalls after its first piece, at most {@code max} of them. */
+  private static FakeOpenAi.Script hangEvery(int every, int max, Predicate<JsonNode> which) {
     AtomicInteger seen = new AtomicInteger();
     AtomicInteger hung = new AtomicInteger();
-    return body -> which.test(body) && seen.incrementAndGet() % every == 0 && hung.incrementAndGet() <= max;
+    return r -> which.test(r.json()) && seen.incrementAndGet() % every == 0 && hung.incrementAndGet() <= max
+        ? ANSWER.fault(Fault.STALL, 1) : ANSWER;
+  }
+
+  /** The X-Request-IDs of the completion requests the server received. */
+  private static Set<String> ids(FakeOpenAi server) {
+    return server.completions().stream().map(r -> r.header("X-Request-ID")).collect(Collectors.toSet());
+  }
+
+  /** The X-Request-IDs of those it let stall. */
+  private static Set<String> hung(FakeOpenAi server) {
+    return server.completions().stream().filter(r -> server.answerTo(r).orElseThrow().fault() == Fault.STALL)
+        .map(r -> r.header("X-Request-ID")).collect(Collectors.toSet());
   }
 
   private static boolean profilingTurn(JsonNode body) {
@@ -74,7 +91,7 @@ class NoRequestVanishesTest {
   }
 
   /** Runs {@code generator} as the runner does, cancelling the run once {@code cancelAt} requests arrived (0: never). */
-  private Run run(HangingServer server, String scenario, Map<String, String> settings, LoadGenerator generator,
+  private Run run(FakeOpenAi server, String scenario, Map<String, String> settings, LoadGenerator generator,
       int cancelAt) throws Exception {
     Map<String, String> all = new HashMap<>(Map.of("model", "test-model", "use-server-token-count", "true",
         "url", server.uri().toString()));
@@ -82,11 +99,11 @@ class NoRequestVanishesTest {
     Path out = Files.createDirectories(dir.resolve(scenario));
     Cancellation cancellation = new Cancellation();
     if (cancelAt > 0) {
-      server.onArrival = n -> {
+      server.onArrival(n -> {
         if (n == cancelAt) {
           Thread.ofVirtual().start(cancellation::cancel);
         }
-      };
+      });
     }
     ScenarioTestKit.Run run = ScenarioTestKit.settings(all).scenario(scenario).target(server.uri()).artifacts(out)
         .cancellation(cancellation).verdict(new SubmissionVerdict()).seed(42).run(generator);
@@ -96,11 +113,11 @@ class NoRequestVanishesTest {
   }
 
   /** Exactly one record per request the server received; a record the server never saw is one aborted on its way. */
-  private static void everyRequestHasExactlyOneRecord(Run run, HangingServer server) {
+  private static void everyRequestHasExactlyOneRecord(Run run, FakeOpenAi server) {
     assertThat(run.lines).extracting(l -> l.get("metadata").get("x_request_id").asString())
         .as("one record per request").doesNotHaveDuplicates().doesNotContainNull();
-    assertThat(run.ids()).containsAll(server.ids);
-    run.lines.stream().filter(l -> !server.ids.contains(l.get("metadata").get("x_request_id").asString()))
+    assertThat(run.ids()).containsAll(ids(server));
+    run.lines.stream().filter(l -> !ids(server).contains(l.get("metadata").get("x_request_id").asString()))
         .forEach(l -> assertThat(l.get("error").get("kind").asString()).as("never reached the server").isEqualTo("cancelled"));
   }
 
@@ -109,20 +126,20 @@ class NoRequestVanishesTest {
    * {@code timed}, each keeps the times measured before the abort (its ack and first chunk: a
    * grace period waits long enough for them to be read, a cancel may come before).
    */
-  private static void hungRequestsRecordedAs(Run run, HangingServer server, String type, String message, boolean timed) {
+  private static void hungRequestsRecordedAs(Run run, FakeOpenAi server, String type, String message, boolean timed) {
     List<JsonNode> aborted = run.withErrorType(type);
     assertThat(aborted).extracting(l -> l.get("metadata").get("x_request_id").asString()).as("%s", run.lines.stream()
-        .filter(l -> server.hung.contains(l.get("metadata").get("x_request_id").asString())).toList())
-        .containsAll(server.hung);
+        .filter(l -> hung(server).contains(l.get("metadata").get("x_request_id").asString())).toList())
+        .containsAll(hung(server));
     assertThat(aborted).allSatisfy(l -> {
       String m = l.get("error").get("message").asString();
-      boolean neverSent = !server.ids.contains(l.get("metadata").get("x_request_id").asString());
+      boolean neverSent = !ids(server).contains(l.get("metadata").get("x_request_id").asString());
       // handed over ahead of its due instant and cancelled while it waited: it never left, and says so
       assertThat(m).isEqualTo(neverSent && m.equals(NOT_YET_DUE) ? NOT_YET_DUE : message);
       assertThat(l.get("error").get("kind").asString()).isEqualTo("cancelled");
       assertThat(l.get("metadata").get("was_cancelled").asBoolean()).isTrue();
     });
-    aborted.stream().filter(l -> timed && server.hung.contains(l.get("metadata").get("x_request_id").asString()))
+    aborted.stream().filter(l -> timed && hung(server).contains(l.get("metadata").get("x_request_id").asString()))
         .forEach(l -> {
           assertThat(l.get("metadata").has("request_ack_ns")).as("partial timings: ack in %s", l).isTrue();
           assertThat(l.get("metrics").has("time_to_first_token")).as("partial timings: first chunk in %s", l).isTrue();
@@ -137,16 +154,16 @@ class NoRequestVanishesTest {
 
   @Test
   void agentxRecordsTheRequestsTheGracePeriodCutsOff() throws Exception {
-    try (HangingServer server = new HangingServer(hangEvery(5, 4, NoRequestVanishesTest::profilingTurn))) {
+    try (FakeOpenAi server = FakeOpenAi.start(hangEvery(5, 4, NoRequestVanishesTest::profilingTurn))) {
       Map<String, String> s = new HashMap<>(agentx(dir.resolve("traces")));
       s.put("benchmark-duration", "4s");
       Run run = assertTimeoutPreemptively(Duration.ofSeconds(120),
           () -> run(server, "agentx-grace", s, new AgenticReplayGenerator(SmokeCorpus::load), 0));
 
       assertThat(run.failure).as("%s", run.lines).isNull();
-      assertThat(server.hung).as("%d requests received", server.ids.size()).hasSize(4);
+      assertThat(hung(server)).as("%d requests received", ids(server).size()).hasSize(4);
       everyRequestHasExactlyOneRecord(run, server);
-      assertThat(run.ids()).isEqualTo(server.ids);
+      assertThat(run.ids()).isEqualTo(ids(server));
       hungRequestsRecordedAs(run, server, "CutOff", CUT_OFF_AT_RUN_END, true);
       assertThat(run.withErrorType("CutOff")).hasSize(4);
       JsonNode md = run.aiperf.get("metadata").get("agentic_replay");
@@ -161,7 +178,7 @@ class NoRequestVanishesTest {
 
   @Test
   void agentxCancelledMidRunRecordsWhatWasInFlight() throws Exception {
-    try (HangingServer server = new HangingServer(hangEvery(4, 2, NoRequestVanishesTest::profilingTurn))) {
+    try (FakeOpenAi server = FakeOpenAi.start(hangEvery(4, 2, NoRequestVanishesTest::profilingTurn))) {
       Map<String, String> s = new HashMap<>(agentx(dir.resolve("traces")));
       s.put("benchmark-duration", "600s");
       Run run = assertTimeoutPreemptively(Duration.ofSeconds(120),
@@ -177,22 +194,22 @@ class NoRequestVanishesTest {
 
   @Test
   void conversationsRecordTheRequestsTheGracePeriodCutsOff() throws Exception {
-    try (HangingServer server = new HangingServer(hangEvery(7, 3, b -> true))) {
+    try (FakeOpenAi server = FakeOpenAi.start(hangEvery(7, 3, b -> true))) {
       Run run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(server, "conversations-grace",
           Map.of("concurrency", "4", "benchmark-duration", "2s", "benchmark-grace-period", "1s"),
           Conversations.repeat(Turn.user("hello there").maxTokens(8), Turn.user("and again").maxTokens(8)), 0));
 
       assertThat(run.failure).isNull();
-      assertThat(server.hung).hasSize(3);
+      assertThat(hung(server)).hasSize(3);
       everyRequestHasExactlyOneRecord(run, server);
-      assertThat(run.ids()).isEqualTo(server.ids);
+      assertThat(run.ids()).isEqualTo(ids(server));
       hungRequestsRecordedAs(run, server, "CutOff", CUT_OFF_AT_RUN_END, true);
     }
   }
 
   @Test
   void conversationsCancelledMidRunRecordWhatWasInFlight() throws Exception {
-    try (HangingServer server = new HangingServer(hangEvery(5, 2, b -> true))) {
+    try (FakeOpenAi server = FakeOpenAi.start(hangEvery(5, 2, b -> true))) {
       Run run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(server, "conversations-cancel",
           Map.of("concurrency", "4", "benchmark-duration", "600s"),
           Conversations.repeat(Turn.user("hello there").maxTokens(8)), 40));
@@ -215,14 +232,14 @@ class NoRequestVanishesTest {
 
   @Test
   void agentPerfRecordsTheRequestsAPhaseCutsOff() throws Exception {
-    try (HangingServer server = new HangingServer(hangEvery(4, 1, b -> true))) {
+    try (FakeOpenAi server = FakeOpenAi.start(hangEvery(4, 1, b -> true))) {
       // One agent, hung on its 4th request: the phase times out, stops its agent and cuts the request off.
       Run run = assertTimeoutPreemptively(Duration.ofSeconds(60),
           () -> run(server, "agentperf-cut", agentPerf("1", "1", "2s"), AgentPerf.fromTierSetting(), 0));
 
-      assertThat(server.hung).hasSize(1);
+      assertThat(hung(server)).hasSize(1);
       everyRequestHasExactlyOneRecord(run, server);
-      assertThat(run.ids()).isEqualTo(server.ids);
+      assertThat(run.ids()).isEqualTo(ids(server));
       hungRequestsRecordedAs(run, server, "CutOff", "cut off at the end of agentperf phase 1: sent after the "
           + "steady-state window, still in flight when the phase stopped its agents", true);
     }
@@ -230,7 +247,7 @@ class NoRequestVanishesTest {
 
   @Test
   void agentPerfCancelledMidPhaseRecordsWhatWasInFlight() throws Exception {
-    try (HangingServer server = new HangingServer(hangEvery(6, 2, b -> true))) {
+    try (FakeOpenAi server = FakeOpenAi.start(hangEvery(6, 2, b -> true))) {
       Map<String, String> s = agentPerf("4", "16", "30s");
       Run run = assertTimeoutPreemptively(Duration.ofSeconds(120),
           () -> run(server, "agentperf-cancel", s, AgentPerf.fromTierSetting(), 20));
@@ -242,7 +259,7 @@ class NoRequestVanishesTest {
 
   @Test
   void accuracyCancelledMidRunRecordsWhatWasInFlight() throws Exception {
-    try (HangingServer server = new HangingServer(hangEvery(5, 2, b -> true))) {
+    try (FakeOpenAi server = FakeOpenAi.start(hangEvery(5, 2, b -> true))) {
       Run run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(server, "mmlu-cancel",
           Map.of("accuracy-data-dir", BuiltinData.SMOKE, "concurrency", "4", "request-count", "400"),
           AccuracyEval.of("mmlu"), 20));

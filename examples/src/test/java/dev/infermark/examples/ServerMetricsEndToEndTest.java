@@ -20,6 +20,7 @@ import dev.infermark.annotations.Workload;
 import dev.infermark.api.workload.Conversations;
 import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.api.workload.Turn;
+import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.json.Json;
 import dev.infermark.servermetrics.ServerMetricsExport;
 import tools.jackson.databind.JsonNode;
@@ -89,14 +90,8 @@ class ServerMetricsEndToEndTest {
     try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
       closedPort = s.getLocalPort();
     }
-    com.sun.net.httpserver.HttpServer notFound = com.sun.net.httpserver.HttpServer.create(
-        new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-    notFound.createContext("/", ex -> {
-      ex.sendResponseHeaders(404, -1);
-      ex.close();
-    });
-    notFound.start();
-    String absent = "http://127.0.0.1:" + notFound.getAddress().getPort() + "/metrics";
+    FakeOpenAi notFound = FakeOpenAi.start(); // answers 404 on /metrics
+    String absent = notFound.metrics().toString();
     String unreachable = "http://127.0.0.1:" + closedPort + "/metrics";
     java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
     java.io.PrintStream original = System.out;
@@ -112,7 +107,7 @@ class ServerMetricsEndToEndTest {
           .execute().testEvents().assertStatistics(s -> s.failed(0));
     } finally {
       System.setOut(original);
-      notFound.stop(0);
+      notFound.close();
     }
     List<String> notes = console.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
         .filter(l -> l.startsWith("infermark: server metrics: http")).toList();

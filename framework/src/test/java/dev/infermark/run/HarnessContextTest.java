@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.request.Phase;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.servermetrics.Mark;
 import dev.infermark.settings.Settings;
 import dev.infermark.spi.Methodology;
@@ -26,7 +27,7 @@ class HarnessContextTest {
     List<Mark> marks = new ArrayList<>();
     Progress progress = new Progress();
     HarnessContext ctx = HarnessContext.builder().scenario("s").settings(Settings.of(Map.of()))
-        .client(new RecordingClient(FakeServers.answering(), r -> { }, new Cancellation(), l -> { }))
+        .client(new RecordingClient(FakeClient.answering(), r -> { }, new Cancellation(), l -> { }))
         .artifactDir(Path.of(".")).progress(progress).marks(marks::add).build();
 
     ctx.step("dataset", null);
@@ -50,7 +51,7 @@ class HarnessContextTest {
 
   private static HarnessContext context() {
     return HarnessContext.builder().scenario("s").settings(Settings.of(Map.of()))
-        .client(new RecordingClient(FakeServers.answering(), r -> { }, new Cancellation(), l -> { }))
+        .client(new RecordingClient(FakeClient.answering(), r -> { }, new Cancellation(), l -> { }))
         .artifactDir(Path.of(".")).build();
   }
 

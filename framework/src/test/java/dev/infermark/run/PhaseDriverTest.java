@@ -22,6 +22,7 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.api.workload.Conversations;
 import dev.infermark.api.workload.Turn;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.testkit.ScenarioTestKit;
 
 /** The harness owns a closed-loop workload's phases: warmup, measurement, grace, cut-off, with one meaning. */
@@ -29,7 +30,7 @@ class PhaseDriverTest {
   @TempDir
   Path dir;
 
-  private ScenarioTestKit.Run run(FakeServers server, Map<String, String> settings, ClosedLoop work) {
+  private ScenarioTestKit.Run run(FakeClient server, Map<String, String> settings, ClosedLoop work) {
     Map<String, String> s = new HashMap<>(Map.of("concurrency", "2", "benchmark-duration", "60s"));
     s.putAll(settings);
     return assertTimeoutPreemptively(Duration.ofSeconds(60),
@@ -42,18 +43,18 @@ class PhaseDriverTest {
 
   @Test
   void requestCountsAreExactAcrossUsersAndTurns() {
-    FakeServers server = FakeServers.answering();
+    FakeClient server = FakeClient.answering();
     ScenarioTestKit.Run run = run(server, Map.of("concurrency", "3", "warmup-request-count", "5", "request-count", "7"),
         Conversations.repeat(Turn.user("a"), Turn.user("b")));
     assertThat(run.failure()).isNull();
     assertThat(count(run, Phase.WARMUP)).isEqualTo(5);
     assertThat(count(run, Phase.PROFILING)).isEqualTo(7);
-    assertThat(server.received).hasSize(12);
+    assertThat(server.requests()).hasSize(12);
   }
 
   @Test
   void aShardRunsItsUsersAndItsShareOfTheBudgetsNumberedAsInTheWholeRun() {
-    FakeServers server = FakeServers.answering();
+    FakeClient server = FakeClient.answering();
     java.util.Set<Integer> users = java.util.concurrent.ConcurrentHashMap.newKeySet();
     java.util.concurrent.CountDownLatch bothIn = new java.util.concurrent.CountDownLatch(2);
     Conversations chat = Conversations.repeat(Turn.user("a"));
@@ -77,7 +78,7 @@ class PhaseDriverTest {
   @Test
   void warmupDurationIsAWarmupOfThatLength() {
     // warmup-duration alone: a timed warmup (no main code read this key before the harness owned the phases).
-    FakeServers server = FakeServers.answering();
+    FakeClient server = FakeClient.answering();
     ScenarioTestKit.Run run = run(server, Map.of("concurrency", "1", "warmup-duration", "200ms", "request-count", "3"),
         user -> {
           user.client().send(InferenceRequest.chat(RequestTags.of("c", "c", 0), List.of(ChatMessage.user("x")), 1));
@@ -97,11 +98,11 @@ class PhaseDriverTest {
   @Test
   void whatIsInFlightWhenTheGracePeriodEndsIsCutOffAndRecordedOnce() {
     AtomicInteger n = new AtomicInteger();
-    FakeServers server = new FakeServers(r -> n.incrementAndGet() % 3 == 0, false);
+    FakeClient server = FakeClient.hangingWhen(r -> n.incrementAndGet() % 3 == 0);
     ScenarioTestKit.Run run = run(server, Map.of("concurrency", "2", "benchmark-duration", "300ms",
         "benchmark-grace-period", "100ms"), Conversations.repeat(Turn.user("a")));
     assertThat(run.failure()).isNull();
-    assertThat(run.records()).hasSize(server.received.size());
+    assertThat(run.records()).hasSize(server.requests().size());
     assertThat(run.records()).filteredOn(r -> !r.ok()).isNotEmpty().allSatisfy(r -> {
       assertThat(r.error().isCutOff()).isTrue();
       assertThat(r.error().message()).isEqualTo("cut off at the end of the run: still in flight when "
@@ -114,19 +115,19 @@ class PhaseDriverTest {
     AtomicInteger n = new AtomicInteger();
     Cancellation cancellation = new Cancellation();
     // From the 4th request on the server hangs; at the 5th the run is cancelled (as Ctrl+C would, from elsewhere).
-    FakeServers server = new FakeServers(r -> {
+    FakeClient server = FakeClient.hangingWhen(r -> {
       int k = n.incrementAndGet();
       if (k == 5) {
         Thread.ofVirtual().start(cancellation::cancel);
       }
       return k >= 4;
-    }, false);
+    });
     cancellation.onCancel(server::cancelInFlight);
     ScenarioTestKit.Run run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> ScenarioTestKit
         .settings(Map.of("concurrency", "2", "benchmark-duration", "600s")).server(server).artifactDir(dir)
         .cancellation(cancellation).run(Conversations.repeat(Turn.user("a"))));
     assertThat(run.failure()).isNull();
-    assertThat(run.records()).hasSize(server.received.size());
+    assertThat(run.records()).hasSize(server.requests().size());
     assertThat(run.records()).filteredOn(r -> !r.ok()).isNotEmpty()
         .allSatisfy(r -> assertThat(r.error().isCutOff()).as("a cancel stays a cancel").isFalse());
   }
@@ -134,7 +135,7 @@ class PhaseDriverTest {
   @Test
   void theClientSaysWhenThePhaseIsOverAndAUsersFailureFailsTheRun() {
     AtomicInteger phaseOver = new AtomicInteger();
-    ScenarioTestKit.Run ok = run(FakeServers.answering(), Map.of("concurrency", "1", "request-count", "2"), user -> {
+    ScenarioTestKit.Run ok = run(FakeClient.answering(), Map.of("concurrency", "1", "request-count", "2"), user -> {
       try {
         for (int i = 0; i < 5; i++) {
           user.client().send(InferenceRequest.chat(RequestTags.of("c", "c", i), List.of(ChatMessage.user("x")), 1));
@@ -149,7 +150,7 @@ class PhaseDriverTest {
     assertThat(phaseOver).hasValue(1);
     assertThat(dev.infermark.run.HarnessContext.of(ok.context()).profilingStarted()).isTrue();
 
-    ScenarioTestKit.Run failed = run(FakeServers.answering(), Map.of("concurrency", "2"), user -> {
+    ScenarioTestKit.Run failed = run(FakeClient.answering(), Map.of("concurrency", "2"), user -> {
       throw new IllegalArgumentException("turn 3: no such file");
     });
     assertThat(failed.failure()).hasMessageContaining("a virtual user failed").hasRootCauseMessage("turn 3: no such file");

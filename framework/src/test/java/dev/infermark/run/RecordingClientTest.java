@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
+import dev.infermark.fixture.FakeClient;
 
 /** The harness records every request sent through the run's client, exactly once, whatever happens to it. */
 class RecordingClientTest {
@@ -30,7 +32,7 @@ class RecordingClientTest {
 
   @Test
   void everyRequestSentIsRecordedOnceAndReturnedToItsSender() {
-    RecordingClient client = new RecordingClient(FakeServers.answering(), records::add, new Cancellation(), log::add);
+    RecordingClient client = new RecordingClient(FakeClient.answering(), records::add, new Cancellation(), log::add);
     RequestRecord r = client.send(request("a"));
     client.send(request("b"));
     assertThat(records).containsExactly(r, records.get(1));
@@ -39,12 +41,12 @@ class RecordingClientTest {
 
   @Test
   void anAbortedRequestIsRecordedWithTheAbortsReason() throws Exception {
-    FakeServers server = new FakeServers(r -> true, false);
+    FakeClient server = FakeClient.hangingWhen(r -> true);
     RecordingClient client = new RecordingClient(server, records::add, new Cancellation(), log::add);
     Abort abort = new Abort();
     AtomicReference<RequestRecord> returned = new AtomicReference<>();
     Thread sender = Thread.ofVirtual().start(() -> returned.set(client.send(request("a"), abort)));
-    FakeServers.await(() -> !(client.inFlight() == 0 || server.received.isEmpty()));
+    await(() -> !(client.inFlight() == 0 || server.requests().isEmpty()));
     abort.abort(RequestError.cutOff("cut off at the end of phase 3"));
     sender.join();
 
@@ -58,7 +60,7 @@ class RecordingClientTest {
 
   @Test
   void aRequestAbortedBeforeItLeavesIsStillRecorded() {
-    FakeServers server = new FakeServers(r -> true, false);
+    FakeClient server = FakeClient.hangingWhen(r -> true);
     RecordingClient client = new RecordingClient(server, records::add, new Cancellation(), log::add);
     Abort abort = new Abort();
     abort.abort(RequestError.cutOff("the phase was over"));
@@ -69,11 +71,11 @@ class RecordingClientTest {
 
   @Test
   void whatTheGeneratorLeftInFlightIsCutOffAtTheEndAndRecorded() throws Exception {
-    FakeServers server = new FakeServers(r -> r.tags().correlationId().equals("slow"), false);
+    FakeClient server = FakeClient.hangingWhen(r -> r.tags().correlationId().equals("slow"));
     RecordingClient client = new RecordingClient(server, records::add, new Cancellation(), log::add);
     Thread left = Thread.ofVirtual().start(() -> client.send(request("slow")));
     client.send(request("fast"));
-    FakeServers.await(() -> !(client.inFlight() == 0));
+    await(() -> !(client.inFlight() == 0));
     int stragglers = assertTimeoutPreemptively(Duration.ofSeconds(30),
         () -> client.finish(RequestError.cutOff("cut off at the end of the run"), Duration.ofSeconds(20)));
     left.join();
@@ -89,12 +91,12 @@ class RecordingClientTest {
 
   @Test
   void aCancelledRunsRequestsStayCancelled() throws Exception {
-    FakeServers server = new FakeServers(r -> true, false);
+    FakeClient server = FakeClient.hangingWhen(r -> true);
     Cancellation cancellation = new Cancellation();
     cancellation.onCancel(server::cancelInFlight);
     RecordingClient client = new RecordingClient(server, records::add, cancellation, log::add);
     Thread t = Thread.ofVirtual().start(() -> client.send(request("a")));
-    FakeServers.await(() -> !(client.inFlight() == 0 || server.received.isEmpty()));
+    await(() -> !(client.inFlight() == 0 || server.requests().isEmpty()));
     cancellation.cancel();
     t.join();
     client.finish(RequestError.cutOff("cut off at the end of the run"), Duration.ofSeconds(5));
@@ -106,11 +108,11 @@ class RecordingClientTest {
 
   @Test
   void aRequestThatNeverComesBackGetsARecordOfItsOwnAndItsLateRecordIsDropped() throws Exception {
-    FakeServers server = new FakeServers(r -> true, true);
+    FakeClient server = FakeClient.deaf(r -> FakeClient.Reply.hanging());
     RecordingClient client = new RecordingClient(server, records::add, new Cancellation(), log::add);
     AtomicReference<RequestRecord> late = new AtomicReference<>();
     Thread t = Thread.ofVirtual().start(() -> late.set(client.send(request("deaf"))));
-    FakeServers.await(() -> !(client.inFlight() == 0 || server.received.isEmpty()));
+    await(() -> !(client.inFlight() == 0 || server.requests().isEmpty()));
     int stragglers = client.finish(RequestError.cutOff("cut off at the end of the run"), Duration.ofMillis(200));
 
     assertThat(stragglers).isOne();
@@ -141,11 +143,22 @@ class RecordingClientTest {
 
   @Test
   void aSkipPathKeepsMatchingRecordsOutOfTheRunsRecordsButReturnsThem() {
-    RecordingClient client = new RecordingClient(FakeServers.answering(), records::add, new Cancellation(), log::add);
+    RecordingClient client = new RecordingClient(FakeClient.answering(), records::add, new Cancellation(), log::add);
     client.skipPath(r -> r.tags().correlationId().equals("skip"));
     RequestRecord skipped = client.send(request("skip"));
     client.send(request("keep"));
     assertThat(skipped).isNotNull();
     assertThat(records).extracting(r -> r.tags().correlationId()).containsExactly("keep");
+  }
+
+  /** Waits (busily, at most 30 s) until {@code condition} holds: another thread's progress, not a time. */
+  private static void await(BooleanSupplier condition) {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("condition not met within 30 s");
+      }
+      Thread.onSpinWait();
+    }
   }
 }

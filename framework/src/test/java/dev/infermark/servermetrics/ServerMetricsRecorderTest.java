@@ -15,6 +15,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.infermark.fixture.FakeOpenAi;
+import dev.infermark.fixture.FakeOpenAi.Answer;
 import dev.infermark.json.Json;
 import dev.infermark.prometheus.Expositions;
 import tools.jackson.databind.JsonNode;
@@ -63,17 +65,17 @@ class ServerMetricsRecorderTest {
 
   @Test
   void statisticsCoverTheProfilingWindowAndTheExportsHaveAIPerfsShape() throws Exception {
-    try (MetricsServer server = new MetricsServer()) {
-      server.answer = p -> MetricsServer.Answer.text(vllm(1000, 0, 0.10, 0, 0));
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      server.pages(p -> Answer.metrics(vllm(1000, 0, 0.10, 0, 0)));
       ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(5));
-      server.awaitServed(1); // baseline (warmup traffic before the window)
-      server.answer = p -> MetricsServer.Answer.text(vllm(1500, 100, 0.20, 10, 0));
+      server.awaitAnswered(1); // baseline (warmup traffic before the window)
+      server.pages(p -> Answer.metrics(vllm(1500, 100, 0.20, 10, 0)));
       r.mark(Mark.PROFILING_START);
-      server.awaitServed(1);
-      server.answer = p -> MetricsServer.Answer.text(vllm(3500, 1100, 0.60, 40, 10));
+      server.awaitAnswered(1);
+      server.pages(p -> Answer.metrics(vllm(3500, 1100, 0.60, 40, 10)));
       r.mark(Mark.PROFILING_END);
-      server.awaitServed(1);
-      server.answer = p -> MetricsServer.Answer.text(vllm(9999, 9999, 0.99, 99, 99)); // after the window
+      server.awaitAnswered(1);
+      server.pages(p -> Answer.metrics(vllm(9999, 9999, 0.99, 99, 99))); // after the window
       r.close();
       Window w = r.window();
       assertThat(w.marked()).isTrue();
@@ -169,17 +171,17 @@ class ServerMetricsRecorderTest {
 
   @Test
   void identicalScrapesAreDeduplicatedKeepingTheFirstAndLastOfEachRun() throws Exception {
-    try (MetricsServer server = new MetricsServer()) {
-      server.answer = p -> MetricsServer.Answer.text(vllm(1, 0, 0.1, 0, 0));
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      server.pages(p -> Answer.metrics(vllm(1, 0, 0.1, 0, 0)));
       ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(5));
-      server.awaitServed(1);
+      server.awaitAnswered(1);
       for (int i = 0; i < 3; i++) {
         r.mark(Mark.WARMUP);
-        server.awaitServed(1);
+        server.awaitAnswered(1);
       }
-      server.answer = p -> MetricsServer.Answer.text(vllm(2, 0, 0.1, 0, 0));
+      server.pages(p -> Answer.metrics(vllm(2, 0, 0.1, 0, 0)));
       r.mark(Mark.PROFILING_START);
-      server.awaitServed(1);
+      server.awaitAnswered(1);
       r.close(); // a fifth copy of B
       // A,A,A,A,B,B -> A,A,B,B
       List<String> lines = Files.readAllLines(dir.resolve(ServerMetricsExport.JSONL));
@@ -190,13 +192,13 @@ class ServerMetricsRecorderTest {
 
   @Test
   void anAbsentEndpointIsNotedOnceAndLeftAlone() throws Exception {
-    try (MetricsServer server = new MetricsServer()) {
+    try (FakeOpenAi server = FakeOpenAi.start()) {
       ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(5));
-      server.awaitServed(2); // /metrics, then TensorRT-LLM's /prometheus/metrics
+      server.awaitAnswered(2); // /metrics, then TensorRT-LLM's /prometheus/metrics
       r.mark(Mark.PROFILING_START);
       r.mark(Mark.PROFILING_END);
       r.close();
-      assertThat(server.paths).containsExactly("/metrics", "/prometheus/metrics");
+      assertThat(server.paths()).containsExactly("/metrics", "/prometheus/metrics");
       assertThat(notes).singleElement().asString().contains(server.metrics().toString()).contains("HTTP 404")
           .contains("not scraped for the rest of the run");
       ServerMetricsReport report = r.export(dir, r.window(), ClientTotals.NONE, "b");
@@ -207,10 +209,10 @@ class ServerMetricsRecorderTest {
 
   @Test
   void malformedTextIsNotedOnceWithTheLine() throws Exception {
-    try (MetricsServer server = new MetricsServer()) {
-      server.answer = p -> MetricsServer.Answer.text("# TYPE a gauge\na{x=\"1} 1\n");
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      server.pages(p -> Answer.metrics("# TYPE a gauge\na{x=\"1} 1\n"));
       ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(5));
-      server.awaitServed(2);
+      server.awaitAnswered(2);
       r.close();
       assertThat(notes).singleElement().asString().contains("is not valid Prometheus text").contains("line 2")
           .contains("not scraped for the rest of the run");
@@ -222,13 +224,13 @@ class ServerMetricsRecorderTest {
     // a server that answers every path with a completion stream (sse_floor, some proxies): read to its end,
     // the scrape would wait for the whole stream, and the run for the scrape
     String sse = "data: {\"choices\":[{\"delta\":{\"content\":\" tok\"}}]}\n\n";
-    try (MetricsServer server = new MetricsServer()) {
-      server.answer = p -> MetricsServer.Answer.endless("text/plain", sse);
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      server.handle(endless("text/plain", sse));
       assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
         ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(10));
         r.mark(Mark.PROFILING_START);
         r.close();
-        assertThat(server.paths).containsExactly("/metrics", "/prometheus/metrics");
+        assertThat(server.paths()).containsExactly("/metrics", "/prometheus/metrics");
         assertThat(notes).singleElement().asString().contains("is not valid Prometheus text").contains("line 1")
             .contains("not scraped for the rest of the run");
       });
@@ -237,13 +239,13 @@ class ServerMetricsRecorderTest {
 
   @Test
   void anEventStreamIsGivenUpOnAtItsHeaders() throws Exception {
-    try (MetricsServer server = new MetricsServer()) {
-      server.answer = p -> MetricsServer.Answer.endless("text/event-stream", "");
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      server.handle(endless("text/event-stream", ""));
       assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
         ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(10));
         r.mark(Mark.PROFILING_START);
         r.close();
-        assertThat(server.paths).containsExactly("/metrics", "/prometheus/metrics");
+        assertThat(server.paths()).containsExactly("/metrics", "/prometheus/metrics");
         assertThat(notes).singleElement().asString().contains("answered text/event-stream, not Prometheus text")
             .contains("not scraped for the rest of the run");
       });
@@ -253,15 +255,15 @@ class ServerMetricsRecorderTest {
   @Test
   void tensorRtLlmsPrometheusPathIsFoundWhenMetricsAnswersJson() throws Exception {
     String trtllm = Expositions.resource("trtllm.txt");
-    try (MetricsServer server = new MetricsServer()) {
-      server.answer = p -> p.equals("/metrics") ? new MetricsServer.Answer(200, "application/json", "[{\"iter\":1}]")
-          : MetricsServer.Answer.text(trtllm);
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      server.pages(p -> p.path().equals("/metrics") ? Answer.page(200, "application/json", "[{\"iter\":1}]")
+          : Answer.metrics(trtllm));
       ServerMetricsRecorder r = start(server.metrics(), Duration.ofSeconds(5));
-      server.awaitServed(2);
+      server.awaitAnswered(2);
       r.mark(Mark.PROFILING_START);
-      server.awaitServed(1);
+      server.awaitAnswered(1);
       r.close();
-      assertThat(server.paths).containsExactly("/metrics", "/prometheus/metrics", "/prometheus/metrics",
+      assertThat(server.paths()).containsExactly("/metrics", "/prometheus/metrics", "/prometheus/metrics",
           "/prometheus/metrics");
       assertThat(notes).singleElement().asString().contains("application/json").contains("/prometheus/metrics instead");
       ServerMetricsReport report = r.export(dir, r.window(), ClientTotals.NONE, "b");
@@ -272,8 +274,8 @@ class ServerMetricsRecorderTest {
 
   @Test
   void aSlowEndpointIsNotedOnceAndCloseDoesNotWaitForIt() throws Exception {
-    try (MetricsServer server = new MetricsServer()) {
-      server.answer = p -> new MetricsServer.Answer(200, "text/plain", null); // never answers
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      server.pages(p -> Answer.hang()); // never answers
       assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
         ServerMetricsRecorder r = start(server.metrics(), Duration.ofMillis(200));
         r.mark(Mark.PROFILING_START);
@@ -310,5 +312,16 @@ class ServerMetricsRecorderTest {
     List<String> n = new java.util.ArrayList<>();
     o.propertyNames().forEach(n::add);
     return n;
+  }
+
+  /** Every path answered with {@code start}, then held open (a stream that goes on) until the server closes. */
+  private static FakeOpenAi.Handler endless(String contentType, String start) {
+    return (r, c) -> {
+      c.write("HTTP/1.1 200 OK\r\nContent-Type: " + contentType + "\r\nTransfer-Encoding: chunked\r\n\r\n");
+      if (!start.isEmpty()) {
+        c.chunk(start);
+      }
+      c.stall();
+    };
   }
 }

@@ -3,10 +3,9 @@ package dev.infermark.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +17,7 @@ import dev.infermark.api.workload.Conversations;
 import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.api.workload.Turn;
 import dev.infermark.protocol.ServerClient;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.testkit.ScenarioTestKit;
 import dev.infermark.tokenizer.HfTokenizer;
 import dev.infermark.tokenizer.WordTokenizer;
@@ -26,31 +26,9 @@ class ConversationsTest {
   @TempDir
   Path dir;
 
-  /** Answers at once with a two-token reply, tracking how many requests are in flight. */
-  static final class FakeClient implements ServerClient {
-    final AtomicInteger inFlight = new AtomicInteger();
-    final AtomicInteger maxInFlight = new AtomicInteger();
-    final List<InferenceRequest> requests = new CopyOnWriteArrayList<>();
-
-    @Override
-    public RequestRecord send(InferenceRequest r) {
-      maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-      requests.add(r);
-      try {
-        Thread.sleep(1); // a request takes time; lets users overlap
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      inFlight.decrementAndGet();
-      long t = System.nanoTime();
-      return new RequestRecord(r.phase(), "id", r.tags(), -1, t, 0, t, new long[] {t, t}, t, 5, 2, null, null,
-          r.keepText() ? "re ply" : null, null, "length", 200, null);
-    }
-  }
-
   @Test
   void warmupThenProfilingUpToTheRequestCountWithinTheConcurrency() throws Exception {
-    FakeClient client = new FakeClient();
+    FakeClient client = FakeClient.replying(r -> FakeClient.RE_PLY.taking(Duration.ofMillis(1)));
     ScenarioTestKit.Run run = ScenarioTestKit.settings(Map.of("concurrency", "3", "warmup-request-count", "4",
         "request-count", "20", "benchmark-duration", "60s")).server(client).artifactDir(dir)
         .run(Conversations.repeat(Turn.user("hello there").maxTokens(2), Turn.user("and again").maxTokens(2)));
@@ -58,9 +36,9 @@ class ConversationsTest {
     List<RequestRecord> records = run.records();
     assertThat(records.stream().filter(r -> r.phase() == Phase.WARMUP)).hasSize(4);
     assertThat(records.stream().filter(r -> r.phase() == Phase.PROFILING)).hasSize(20);
-    assertThat(client.maxInFlight.get()).isLessThanOrEqualTo(3);
+    assertThat(client.maxInFlight()).isLessThanOrEqualTo(3);
     // the second turn carries the first turn and its reply
-    InferenceRequest second = client.requests.stream().filter(r -> r.tags().turnIndex() == 1).findFirst().orElseThrow();
+    InferenceRequest second = client.requests().stream().filter(r -> r.tags().turnIndex() == 1).findFirst().orElseThrow();
     assertThat(second.messages()).extracting(m -> m.role() + ":" + m.content())
         .containsExactly("user:hello there", "assistant:re ply", "user:and again");
     assertThat(second.maxTokens()).isEqualTo(2);
@@ -106,14 +84,14 @@ class ConversationsTest {
   void aMultiTurnConversationKeepsEachUserOnOneUrlAndOneTurnGoesRoundRobin() throws Exception {
     Map<String, String> settings = Map.of("concurrency", "2", "warmup-request-count", "0", "request-count", "8",
         "benchmark-duration", "60s");
-    FakeClient multi = new FakeClient();
+    FakeClient multi = FakeClient.answering();
     ScenarioTestKit.settings(settings).server(multi).artifactDir(dir.resolve("multi"))
         .run(Conversations.repeat(Turn.user("hello there").maxTokens(2), Turn.user("and again").maxTokens(2)));
-    assertThat(multi.requests).isNotEmpty().allSatisfy(r ->
+    assertThat(multi.requests()).isNotEmpty().allSatisfy(r ->
         assertThat(r.affinity()).isEqualTo("user-" + r.tags().lane()));
-    FakeClient single = new FakeClient();
+    FakeClient single = FakeClient.answering();
     ScenarioTestKit.settings(settings).server(single).artifactDir(dir.resolve("single"))
         .run(Conversations.repeat(Turn.user("hello there").maxTokens(2)));
-    assertThat(single.requests).isNotEmpty().allSatisfy(r -> assertThat(r.affinity()).isNull());
+    assertThat(single.requests()).isNotEmpty().allSatisfy(r -> assertThat(r.affinity()).isNull());
   }
 }

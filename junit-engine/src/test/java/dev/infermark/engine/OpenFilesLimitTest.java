@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.engine.lowfd.LowFileLimitMain;
+import dev.infermark.fixture.FakeOpenAi;
+import dev.infermark.fixture.FakeOpenAi.Answer;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 
@@ -34,7 +36,7 @@ class OpenFilesLimitTest {
     String java = ProcessHandle.current().info().command().orElseThrow();
     List<String> cmd = new ArrayList<>(List.of("/bin/bash", "-c", "ulimit -n 256 && exec \"$@\"", "bash", java,
         "-cp", System.getProperty("java.class.path"), "-D" + "lowfd.child=true", "-Xshare:off"));
-    try (LoopbackOpenAi server = new LoopbackOpenAi(0)) {
+    try (FakeOpenAi server = FakeOpenAi.start(Answer.text("hi"))) {
       for (String s : List.of("url=" + server.url(), "model=m", "artifact-dir=" + artifacts, "progress-interval=1h",
           "random-seed=1")) {
         cmd.add("-Dinfermark." + s);

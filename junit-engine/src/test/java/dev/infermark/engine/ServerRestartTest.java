@@ -23,6 +23,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.engine.fixtures.ChatScenario;
+import dev.infermark.fixture.FakeOpenAi;
+import dev.infermark.fixture.FakeOpenAi.Answer;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 
@@ -44,7 +46,14 @@ class ServerRestartTest {
   @Test
   void aRestartedServerIsRecordedAndTheRunGoesOnSayingWhenItWasAway() throws Exception {
     EngineExecutionResults r;
-    try (LoopbackOpenAi server = new LoopbackOpenAi(40, DOWN)) {
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      // a server that goes away after 40 completions and listens again on its port DOWN later
+      server.script(q -> {
+        if (server.received() == 40) {
+          Thread.ofVirtual().start(() -> server.outage(DOWN));
+        }
+        return Answer.text("hi");
+      });
       r = EngineTestKit.engine(new InfermarkTestEngine()).selectors(selectClass(ChatScenario.class))
           .configurationParameter("infermark.url", server.url())
           .configurationParameter("infermark.model", "m")
@@ -54,7 +63,7 @@ class ServerRestartTest {
           .configurationParameter("infermark.benchmark-duration", "5s")
           .configurationParameter("infermark.failed-request-threshold", "0") // any failure fails it: its message is shown
           .execute();
-      assertThat(server.completions.get()).as("served again after the restart").isGreaterThan(40);
+      assertThat(server.received()).as("served again after the restart").isGreaterThan(40);
     }
     String[] message = new String[1];
     r.testEvents().assertThatEvents()

@@ -23,6 +23,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.infermark.engine.fixtures.ChatScenario;
+import dev.infermark.fixture.FakeOpenAi;
+import dev.infermark.fixture.FakeOpenAi.Answer;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 
@@ -85,7 +87,14 @@ class TargetFailureTest {
   @Test
   void aServerThatDiesMidRunAbortsItWithArtifactsStampedWithTheReason() throws Exception {
     EngineExecutionResults r;
-    try (LoopbackOpenAi server = new LoopbackOpenAi(30)) {
+    try (FakeOpenAi server = FakeOpenAi.start()) {
+      // a server that dies for good after 30 completions
+      server.script(q -> {
+        if (server.received() == 30) {
+          Thread.ofVirtual().start(() -> server.outage(null));
+        }
+        return Answer.text("hi");
+      });
       r = kit(server.url()).configurationParameter("infermark.concurrency", "2")
           .configurationParameter("infermark.benchmark-duration", "1h")
           .configurationParameter("infermark.connection-failure-limit", "20").execute();

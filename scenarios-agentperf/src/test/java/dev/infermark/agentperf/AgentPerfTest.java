@@ -22,6 +22,7 @@ import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.Progress;
@@ -38,7 +39,7 @@ class AgentPerfTest {
   @TempDir
   Path dir;
 
-  private ScenarioTestKit context(FakeServer server, Map<String, String> extra)
+  private ScenarioTestKit context(FakeClient server, Map<String, String> extra)
       throws Exception {
     Path file = Fixtures.trajectories(dir, 6, 3, 2);
     Map<String, String> s = new HashMap<>(Map.of("agentperf-trajectory-file", file.toString(),
@@ -53,7 +54,7 @@ class AgentPerfTest {
 
   @Test
   void findsTheExactCapacityOfEachTierAndWritesResults() throws Exception {
-    FakeServer server = new FakeServer(agents -> 1000.0 / agents, 0.05, 20);
+    FakeClient server = AgentSpeed.client(agents -> 1000.0 / agents, 0.05, 20);
     ScenarioTestKit ctx = context(server, Map.of("accelerators", "8"));
     List<Tier> tiers = List.of(new Tier("SLO #1", List.of(Criterion.minOutputSpeed(100), Criterion.maxTtftSeconds(1)), 5),
         new Tier("SLO #2", List.of(Criterion.minOutputSpeed(30), Criterion.maxTtftSeconds(1)), Double.NaN));
@@ -89,15 +90,15 @@ class AgentPerfTest {
       assertThat(p.path("pass").has("SLO #1")).isTrue();
     }
     // Every request reached the run's records; window requests are labelled profiling.
-    assertThat(sink).hasSize(server.sent().size());
+    assertThat(sink).hasSize(server.requests().size());
     assertThat(sink).anyMatch(r -> r.phase() == Phase.PROFILING).anyMatch(r -> r.phase() == Phase.WARMUP);
     // max_tokens is the turn's target under agentperf-output-tokens=target.
-    assertThat(server.sent()).allMatch(r -> r.maxTokens() == 20);
+    assertThat(server.requests()).allMatch(r -> r.maxTokens() == 20);
   }
 
   @Test
   void aCancelledRunStopsBetweenPhasesAndWritesPartialResults() throws Exception {
-    FakeServer server = new FakeServer(agents -> 1000.0 / agents, 0.01, 20);
+    FakeClient server = AgentSpeed.client(agents -> 1000.0 / agents, 0.01, 20);
     Path file = Fixtures.trajectories(dir, 6, 3, 2);
     Map<String, String> settings = Map.of("agentperf-trajectory-file", file.toString(), "agentperf-min-trajectories", "2",
         "agentperf-min-trajectories-per-agent", "1", "agentperf-steady-duration", "30ms", "agentperf-settle-time", "5ms",
@@ -123,7 +124,7 @@ class AgentPerfTest {
 
   @Test
   void genericScenarioTakesTiersFromTheSetting() throws Exception {
-    FakeServer server = new FakeServer(agents -> 600.0 / agents, 0.01, 20);
+    FakeClient server = AgentSpeed.client(agents -> 600.0 / agents, 0.01, 20);
     ScenarioTestKit ctx = context(server, Map.of("agentperf-tiers", "200:1", "agentperf-max-agents", "8"));
 
     RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).withTicker(new VirtualTicker())).resultOrThrow();
@@ -133,7 +134,7 @@ class AgentPerfTest {
 
   @Test
   void aTierPassingAtTheLargestCountReportsALowerBound() throws Exception {
-    FakeServer server = new FakeServer(agents -> 10_000.0, 0.01, 20);
+    FakeClient server = AgentSpeed.client(agents -> 10_000.0, 0.01, 20);
     ScenarioTestKit ctx = context(server, Map.of("agentperf-tiers", "20:10", "agentperf-max-agents", "4"));
 
     RunResult result = ctx.run(AgentPerf.fromTierSetting().withTokenizer(SpaceTokenizer.INSTANCE).withTicker(new VirtualTicker())).resultOrThrow();

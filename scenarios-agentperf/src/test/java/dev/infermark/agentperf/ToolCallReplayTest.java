@@ -26,6 +26,7 @@ import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.client.OpenAiClient;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
@@ -82,11 +83,11 @@ class ToolCallReplayTest {
   @Test
   void toolCallsToolResultsAndDefinitionsReachTheRequestBodiesAsRecorded() throws Exception {
     JsonlTrajectories src = JsonlTrajectories.load(file(), SpaceTokenizer.INSTANCE, 100_000);
-    FakeServer server = new FakeServer(n -> 200, 0.001, 8);
+    FakeClient server = AgentSpeed.client(n -> 200, 0.001, 8);
     PhasePrefix prefix = PhasePrefix.of(3, 1);
     phase(src, server, new ConcurrentLinkedQueue<>()).run(1, 1, prefix);
 
-    List<InferenceRequest> sent = server.sent();
+    List<InferenceRequest> sent = server.requests();
     assertThat(sent.size()).isGreaterThanOrEqualTo(3);
     try (OpenAiClient client = OpenAiClient.create(Settings.of(Map.of("model", "m")), java.net.URI.create("http://127.0.0.1:9"),
         new Progress())) {

@@ -23,6 +23,7 @@ import dev.infermark.api.Stat;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.RequestRecord;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.Progress;
@@ -40,7 +41,7 @@ class WekaAgentPerfTest {
   @TempDir
   Path dir;
 
-  private ScenarioTestKit context(FakeServer server, Map<String, String> extra) throws Exception {
+  private ScenarioTestKit context(FakeClient server, Map<String, String> extra) throws Exception {
     Map<String, String> s = new HashMap<>(Map.of("agentperf-trajectory-source", "weka",
         "input-file", Fixtures.wekaTrace(dir).toString(), "agentperf-min-trajectories", "2",
         "agentperf-min-trajectories-per-agent", "1", "agentperf-steady-duration", "40ms", "agentperf-settle-time", "5ms",
@@ -52,7 +53,7 @@ class WekaAgentPerfTest {
 
   @Test
   void phasesReplayWekaStreamsWithRecordedPromptsAndOutputTargets() throws Exception {
-    FakeServer server = new FakeServer(agents -> 410.0 / agents, 0.01, 20);
+    FakeClient server = AgentSpeed.client(agents -> 410.0 / agents, 0.01, 20);
     ScenarioTestKit ctx = context(server, Map.of("agentperf-max-agents", "8"));
 
     // Phases on virtual time: their 40 ms windows hold the same requests however loaded the machine is.
@@ -68,7 +69,7 @@ class WekaAgentPerfTest {
       assertThat(p.path("complete").asBoolean()).isTrue();
     }
 
-    List<InferenceRequest> sent = server.sent();
+    List<InferenceRequest> sent = server.requests();
     assertThat(sent).isNotEmpty();
     assertThat(sent).extracting(r -> (String) r.tags().extra().get("trajectory_id"))
         .contains("tiny_0001", "tiny_0001::sa:agent_001").allMatch(RECORDED::containsKey);
@@ -88,7 +89,7 @@ class WekaAgentPerfTest {
 
   @Test
   void wekaAndATrajectoryFileTogetherAreRejected() throws Exception {
-    ScenarioTestKit ctx = context(new FakeServer(agents -> 100, 0.01, 20),
+    ScenarioTestKit ctx = context(AgentSpeed.client(agents -> 100, 0.01, 20),
         Map.of("agentperf-trajectory-file", Fixtures.trajectories(dir, 1, 1, 0).toString()));
 
     assertThatThrownBy(() -> ctx.run(AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance())).resultOrThrow())
@@ -98,7 +99,7 @@ class WekaAgentPerfTest {
 
   @Test
   void anUnknownSourceIsRejected() throws Exception {
-    ScenarioTestKit ctx = context(new FakeServer(agents -> 100, 0.01, 20), Map.of("agentperf-trajectory-source", "parquet"));
+    ScenarioTestKit ctx = context(AgentSpeed.client(agents -> 100, 0.01, 20), Map.of("agentperf-trajectory-source", "parquet"));
 
     assertThatThrownBy(() -> ctx.run(AgentPerf.fromTierSetting().withTokenizer(WordTokenizer.instance())).resultOrThrow())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("synthetic, jsonl or weka");

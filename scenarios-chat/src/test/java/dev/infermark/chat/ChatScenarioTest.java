@@ -16,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.chat.scenarios.ChatScenario;
 import dev.infermark.fixture.FakeOpenAi;
-import dev.infermark.json.Json;
 import dev.infermark.run.Cancellation;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.scenario.RunParams;
@@ -53,8 +52,8 @@ class ChatScenarioTest {
       RunOutcome o = run(server, Map.of("isl", "16", "osl", "8", "shared-system-prompt-length", "4", "concurrency", "2",
           "request-count", "6", "num-dataset-entries", "3"));
       assertThat(o.errorRate().passed()).isTrue();
-      List<JsonNode> bodies = server.seen().stream().filter(s -> s.path().endsWith("/chat/completions"))
-          .map(s -> Json.parse(s.body())).filter(b -> b.path("max_completion_tokens").asInt() == 8).toList();
+      List<JsonNode> bodies = server.completions().stream().filter(FakeOpenAi.Request::chat)
+          .map(FakeOpenAi.Request::json).filter(b -> b.path("max_completion_tokens").asInt() == 8).toList();
       assertThat(bodies).hasSize(6); // the preflight's one-token probe aside
       for (JsonNode b : bodies) {
         assertThat(b.path("messages")).hasSize(2);
@@ -91,8 +90,8 @@ class ChatScenarioTest {
     try (FakeOpenAi server = FakeOpenAi.start(FakeOpenAi.Answer.tokens(4))) {
       RunOutcome o = run(server, Map.of("input-file", file.toString(), "concurrency", "1", "request-count", "6"));
       assertThat(o.errorRate().passed()).isTrue();
-      List<JsonNode> bodies = server.seen().stream().filter(s -> s.path().endsWith("/chat/completions"))
-          .map(s -> Json.parse(s.body())).filter(b -> b.path("messages").size() > 0
+      List<JsonNode> bodies = server.completions().stream().filter(s -> s.path().endsWith("/chat/completions"))
+          .map(s -> s.json()).filter(b -> b.path("messages").size() > 0
               && !b.path("messages").get(0).path("content").asString().isEmpty()
               && b.path("max_completion_tokens").isMissingNode()).toList();
       // a, a's second turn after the server's answer, b, then a again

@@ -10,6 +10,7 @@ import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
 import dev.infermark.api.request.ChatMessage;
 import dev.infermark.api.request.InferenceRequest;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.json.Json;
 import dev.infermark.settings.Settings;
 import java.net.URI;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +46,15 @@ class AccuracyEvalTest {
   }
 
   /** A valid answer in one of several formats (variant), or a wrong one. */
+  /** The shared fake client, answering each request with the text {@code answer} computes from its session index. */
+  private static FakeClient client(BiFunction<Integer, InferenceRequest, String> answer) {
+    return FakeClient.replying(r -> FakeClient.Reply.of(answer.apply(session(r), r)));
+  }
+
+  static int session(InferenceRequest r) {
+    return Integer.parseInt(r.tags().conversationId().substring("session_".length()));
+  }
+
   static String answer(String benchmark, Problem p, int variant, boolean wrong) {
     String gt = p.groundTruth().strip();
     switch (benchmark) {
@@ -103,7 +114,7 @@ class AccuracyEvalTest {
   RunResult run(String benchmark, Map<String, String> s, Path out, boolean wrongOnThirds) throws Exception {
     AccuracyEval eval = AccuracyEval.of(benchmark);
     List<Problem> problems = eval.problems(Settings.of(s), null);
-    FakeClient client = new FakeClient((i, r) -> answer(benchmark, problems.get(i % problems.size()), i,
+    FakeClient client = client((i, r) -> answer(benchmark, problems.get(i % problems.size()), i,
         wrongOnThirds && i % 3 == 0));
     TestRuns runs = new TestRuns();
     return runs.run(eval, runs.context(benchmark, s, client, out, URI.create("http://127.0.0.1:9")));
@@ -176,7 +187,7 @@ class AccuracyEvalTest {
     AccuracyEval eval = AccuracyEval.of("gsm8k");
     TestRuns runs = new TestRuns();
     dev.infermark.run.HarnessContext[] ctx = new dev.infermark.run.HarnessContext[1];
-    FakeClient client = new FakeClient((i, r) -> {
+    FakeClient client = client((i, r) -> {
       if (i == 2) {
         ctx[0].cancellation().cancel(); // cancelled while the third request is in flight
       }
@@ -184,7 +195,7 @@ class AccuracyEvalTest {
     });
     ctx[0] = runs.context("gsm8k", s, client, out, URI.create("http://x:1"));
     RunResult r = eval.run(ctx[0]);
-    assertThat(client.requests).hasSize(3);
+    assertThat(client.requests()).hasSize(3);
     assertThat(r.reportEntries()).containsEntry("accuracy.partial", "true");
     assertThat(ctx[0].exportExtras().path("accuracy").path("partial").asBoolean()).isTrue();
     assertThat(ctx[0].exportExtras().path("accuracy").path("graded").asInt()).isEqualTo(3);
@@ -199,7 +210,7 @@ class AccuracyEvalTest {
     s.put("warmup-request-count", "2");
     AccuracyEval eval = AccuracyEval.of("gsm8k");
     List<Problem> problems = eval.problems(Settings.of(s), null);
-    FakeClient client = new FakeClient((i, r) -> answer("gsm8k", problems.get(i % problems.size()),
+    FakeClient client = client((i, r) -> answer("gsm8k", problems.get(i % problems.size()),
         i, r.phase() == dev.infermark.api.request.Phase.WARMUP));
     TestRuns runs = new TestRuns();
     RunResult r = eval.run(runs.context("gsm8k", s, client, out, URI.create("http://x:1")));
@@ -219,10 +230,10 @@ class AccuracyEvalTest {
     s.put("request-count", "10");
     AccuracyEval eval = AccuracyEval.of("gsm8k");
     List<Problem> problems = eval.problems(Settings.of(s), null);
-    FakeClient client = new FakeClient((i, r) -> answer("gsm8k", problems.get(i % problems.size()), i, false));
+    FakeClient client = client((i, r) -> answer("gsm8k", problems.get(i % problems.size()), i, false));
     RunResult r = eval.run(new TestRuns().context("gsm8k", s, client, out, URI.create("http://127.0.0.1:9")));
-    assertThat(client.requests).hasSize(10);
-    InferenceRequest req = client.requests.stream().filter(q -> FakeClient.session(q) == 8).findFirst().orElseThrow();
+    assertThat(client.requests()).hasSize(10);
+    InferenceRequest req = client.requests().stream().filter(q -> session(q) == 8).findFirst().orElseThrow();
     assertThat(req.messages()).isEmpty();
     assertThat(req.prompt().toString()).isEqualTo("Be brief.\n\n" + problems.get(1).prompt());
     assertThat(req.maxTokens()).isEqualTo(256);
@@ -246,7 +257,7 @@ class AccuracyEvalTest {
   @Test
   void failedRequestsAreCountedNotGradedAndBadSettingsAreNamed(@TempDir Path out) throws Exception {
     Map<String, String> s = settings("gsm8k");
-    FakeClient ok = new FakeClient((i, r) -> "x");
+    FakeClient ok = client((i, r) -> "x");
     dev.infermark.protocol.ServerClient failing = req -> {
       dev.infermark.api.request.RequestRecord rec = ok.send(req);
       return new dev.infermark.api.request.RequestRecord(rec.phase(), rec.requestId(), rec.tags(), -1, rec.startNs(), 0, -1,

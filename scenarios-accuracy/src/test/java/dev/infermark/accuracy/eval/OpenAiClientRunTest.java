@@ -2,25 +2,20 @@ package dev.infermark.accuracy.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.infermark.accuracy.Fixtures;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
 import dev.infermark.client.OpenAiClient;
-import dev.infermark.json.Json;
+import dev.infermark.fixture.FakeOpenAi;
+import dev.infermark.fixture.FakeOpenAi.Answer;
 import dev.infermark.run.Progress;
 import dev.infermark.settings.Settings;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -37,53 +32,37 @@ import tools.jackson.databind.JsonNode;
 class OpenAiClientRunTest {
   private static final Pattern QUESTION = Pattern.compile("(?:anatomy|virology) question (\\d+)");
   @TempDir static Path data;
-  static HttpServer server;
+  static FakeOpenAi server;
   static final List<JsonNode> bodies = new CopyOnWriteArrayList<>();
 
   @BeforeAll
   static void start() throws Exception {
     Fixtures.writeAll(data);
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext("/", ex -> {
-      try (ex) {
-        JsonNode body = Json.parse(new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-        bodies.add(body);
-        boolean chat = ex.getRequestURI().getPath().endsWith("/chat/completions");
-        String text = chat ? body.path("messages").get(body.path("messages").size() - 1).path("content").asString()
-            : body.path("prompt").asString();
-        Matcher m = QUESTION.matcher(text);
-        int q = -1;
-        while (m.find()) {
-          q = Integer.parseInt(m.group(1));
-        }
-        String letter = String.valueOf("ABCD".charAt(q % 4));
-        String answer = chat ? "The answer is (" + letter + ")" : letter;
-        String delta = chat ? "{\"choices\":[{\"index\":0,\"delta\":{\"content\":" + Json.write(answer) + "}}]}"
-            : "{\"choices\":[{\"index\":0,\"text\":" + Json.write(answer) + "}]}";
-        String sse = "data: " + delta + "\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{},\"text\":\"\",\"finish_reason\":\"stop\"}],"
-            + "\"usage\":{\"prompt_tokens\":50,\"completion_tokens\":4}}\n\ndata: [DONE]\n\n";
-        byte[] b = sse.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().add("Content-Type", "text/event-stream");
-        ex.sendResponseHeaders(200, b.length);
-        try (OutputStream out = ex.getResponseBody()) {
-          out.write(b);
-        }
+    server = FakeOpenAi.start(r -> {
+      JsonNode body = r.json();
+      bodies.add(body);
+      String text = r.chat() ? body.path("messages").get(body.path("messages").size() - 1).path("content").asString()
+          : body.path("prompt").asString();
+      Matcher m = QUESTION.matcher(text);
+      int q = -1;
+      while (m.find()) {
+        q = Integer.parseInt(m.group(1));
       }
-    });
-    server.start();
+      String letter = String.valueOf("ABCD".charAt(q % 4));
+      return Answer.text(r.chat() ? "The answer is (" + letter + ")" : letter).usage(50, 4);
+    }, List.of("test-model"));
   }
 
   @AfterAll
   static void stop() {
-    server.stop(0);
+    server.close();
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"chat", "completions"})
   void mmluScoresOneHundredPercentThroughTheRealClient(String endpoint, @TempDir Path out) throws Exception {
     bodies.clear();
-    URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    URI uri = server.uri();
     Map<String, String> s = Map.of("accuracy-data-dir", data.toString(), "endpoint-type", endpoint, "concurrency", "4",
         "model", "test-model", "accuracy-n-shots", "2", "url", uri.toString());
     try (OpenAiClient client = OpenAiClient.create(Settings.of(s), uri, new Progress())) {

@@ -13,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.infermark.agentperf.FakeServer;
+import dev.infermark.agentperf.AgentSpeed;
 import dev.infermark.agentperf.Fixtures;
 import dev.infermark.agentperf.SpaceTokenizer;
 import dev.infermark.agentperf.agent.Assignment;
@@ -26,6 +26,7 @@ import dev.infermark.api.request.InferenceRequest;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.protocol.ServerClient;
+import dev.infermark.fixture.FakeClient;
 import dev.infermark.testkit.ScenarioTestKit;
 
 /** Phases against the fake server, on virtual time (gates and windows follow the schedule, not the machine's load). */
@@ -46,7 +47,7 @@ class PhaseRunTest {
 
   @Test
   void runsUntilEveryGateIsMetAndMeasuresOnlyTheWindow() throws Exception {
-    FakeServer server = new FakeServer(n -> 200, 0.01, 30);
+    FakeClient server = AgentSpeed.client(n -> 200, 0.01, 30);
     ConcurrentLinkedQueue<RequestRecord> sink = new ConcurrentLinkedQueue<>();
     PhaseResult r = run(config(12, 2, "0.15S", "30S"), server, sink).run(1, 4, PhasePrefix.of(1, 1));
 
@@ -55,7 +56,7 @@ class PhaseRunTest {
     assertThat(r.gates().trajectoriesCompleted()).isGreaterThanOrEqualTo(12);
     assertThat(r.gates().fewestPerAgent()).isGreaterThanOrEqualTo(2);
     assertThat(r.windowSeconds()).isGreaterThanOrEqualTo(0.15);
-    assertThat(r.requestsSent()).isEqualTo(sink.size()).isEqualTo(server.sent().size());
+    assertThat(r.requestsSent()).isEqualTo(sink.size()).isEqualTo(server.requests().size());
     // Exactly the requests labelled profiling make the statistics.
     long profiling = sink.stream().filter(x -> x.phase() == Phase.PROFILING).count();
     assertThat(r.stats().requests()).isEqualTo((int) profiling).isPositive();
@@ -64,7 +65,7 @@ class PhaseRunTest {
     assertThat(r.tokenCheck()).isNotNull();
     assertThat(r.tokenCheck().meanAbsRelativeDiff()).isZero();
     // All agents send with max_tokens 16384 and the phase prefix on the first message.
-    assertThat(server.sent()).allSatisfy(q -> {
+    assertThat(server.requests()).allSatisfy(q -> {
       assertThat(q.maxTokens()).isEqualTo(16384);
       assertThat(q.messages().get(0).content().toString()).startsWith(PhasePrefix.of(1, 1).text());
       assertThat(q.messages().get(1).content().toString()).doesNotContain("cache namespace");
@@ -77,9 +78,9 @@ class PhaseRunTest {
   void whatAPhaseMeasuresDoesNotDependOnHowLoadedTheMachineIs() throws Exception {
     PhaseConfig c = config(8, 2, "0.04S", "30S");
     ConcurrentLinkedQueue<RequestRecord> calmSink = new ConcurrentLinkedQueue<>();
-    PhaseResult calm = run(c, new FakeServer(n -> 200, 0.01, 30), calmSink).run(1, 4, PhasePrefix.of(1, 1));
+    PhaseResult calm = run(c, AgentSpeed.client(n -> 200, 0.01, 30), calmSink).run(1, 4, PhasePrefix.of(1, 1));
     // A loaded machine: every 5th request holds its agent's thread for longer than the whole steady window.
-    FakeServer fake = new FakeServer(n -> 200, 0.01, 30);
+    FakeClient fake = AgentSpeed.client(n -> 200, 0.01, 30);
     AtomicInteger count = new AtomicInteger();
     ServerClient stalling = q -> {
       if (count.incrementAndGet() % 5 == 0) {
@@ -98,7 +99,7 @@ class PhaseRunTest {
 
   @Test
   void aPhaseThatCannotMeetItsGatesEndsIncompleteAtTheTimeout() throws Exception {
-    FakeServer server = new FakeServer(n -> 200, 0.01, 30);
+    FakeClient server = AgentSpeed.client(n -> 200, 0.01, 30);
     PhaseResult r = run(config(1, 1_000_000, "0.01S", "0.3S"), server, new ConcurrentLinkedQueue<>()).run(1, 2, PhasePrefix.of(1, 1));
     assertThat(r.complete()).isFalse();
     assertThat(r.gates().perAgentMet()).isFalse();
@@ -107,13 +108,13 @@ class PhaseRunTest {
 
   @Test
   void assignmentIsIdenticalAcrossPhasesAndPrefixesDiffer() throws Exception {
-    FakeServer server = new FakeServer(n -> 200, 0.01, 30);
+    FakeClient server = AgentSpeed.client(n -> 200, 0.01, 30);
     PhaseRun pr = run(config(8, 2, "0.05S", "30S"), server, new ConcurrentLinkedQueue<>());
     pr.run(1, 2, PhasePrefix.of(9, 1));
-    List<InferenceRequest> first = server.sent();
-    server.requests.clear();
+    List<InferenceRequest> first = server.requests();
+    server.clear();
     pr.run(2, 5, PhasePrefix.of(9, 2));
-    List<InferenceRequest> second = server.sent();
+    List<InferenceRequest> second = server.requests();
 
     for (int agent = 0; agent < 2; agent++) {
       assertThat(trajectories(second, agent).subList(0, 2)).isEqualTo(trajectories(first, agent).subList(0, 2));
@@ -142,7 +143,7 @@ class PhaseRunTest {
       }
     };
     PhaseRun pr = new PhaseRun(config(1, 1, "0.01S", "30S"), new VirtualTicker(),
-        ScenarioTestKit.recording(new FakeServer(n -> 200, 0.01, 30), r -> { }), broken, new Assignment(1, 2, 0),
+        ScenarioTestKit.recording(AgentSpeed.client(n -> 200, 0.01, 30), r -> { }), broken, new Assignment(1, 2, 0),
         new RequestFactory(16384, false, 0), () -> false, new NoPower(), null);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> pr.run(1, 2, PhasePrefix.of(1, 1)))
         .hasMessageContaining("of phase 1 failed: trajectory").hasMessageContaining("is corrupt");

@@ -3,16 +3,12 @@ package dev.infermark.agentperf.power;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import com.sun.net.httpserver.HttpServer;
-
+import dev.infermark.fixture.FakeOpenAi;
+import dev.infermark.fixture.FakeOpenAi.Answer;
 import dev.infermark.settings.Settings;
 
 class PrometheusPowerTest {
@@ -27,29 +23,20 @@ class PrometheusPowerTest {
 
   @Test
   void scrapesAFakeDcgmExporterOnLoopback() throws Exception {
-    AtomicInteger scrapes = new AtomicInteger();
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/metrics", ex -> {
-      scrapes.incrementAndGet();
-      byte[] b = DCGM.getBytes(StandardCharsets.UTF_8);
-      ex.sendResponseHeaders(200, b.length);
-      ex.getResponseBody().write(b);
-      ex.close();
-    });
-    server.start();
+    FakeOpenAi server = FakeOpenAi.start().pages(r -> Answer.metrics(DCGM));
     try {
-      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/metrics";
+      String url = server.metrics().toString();
       PowerSampler p = PowerSampler.fromSettings(Settings.of(Map.of("power-sampler", "prometheus", "power-dcgm-url", url,
           "power-metrics", "DCGM_FI_DEV_POWER_USAGE,DCGM_FI_DEV_MEMORY_POWER")), l -> {});
       assertThat(p).isInstanceOf(PrometheusPower.class);
       ((PrometheusPower) p).sampleNow();
       PowerSummary s = p.overall().orElseThrow();
-      assertThat(scrapes.get()).isEqualTo(1);
+      assertThat(server.paths()).containsExactly("/metrics");
       assertThat(s.meanWattsByAccelerator()).containsEntry("0", 552.25).containsEntry("1", 487.75);
       assertThat(s.meanTotalWatts()).isEqualTo(1040.0);
       p.close();
     } finally {
-      server.stop(0);
+      server.close();
     }
   }
 
@@ -66,17 +53,10 @@ class PrometheusPowerTest {
 
   /** One reading from a loopback endpoint answering {@code status} and {@code body}: it fails, and its one log line. */
   private static String oneFailedReading(int status, String body) throws Exception {
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/metrics", ex -> {
-      byte[] b = body.getBytes(StandardCharsets.UTF_8);
-      ex.sendResponseHeaders(status, b.length == 0 ? -1 : b.length);
-      ex.getResponseBody().write(b);
-      ex.close();
-    });
-    server.start();
+    FakeOpenAi server = FakeOpenAi.start().pages(r -> Answer.page(status, "text/plain", body));
     try {
       var logs = new java.util.concurrent.CopyOnWriteArrayList<String>();
-      PrometheusPower p = new PrometheusPower(java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics"),
+      PrometheusPower p = new PrometheusPower(server.metrics(),
           java.util.List.of("DCGM_FI_DEV_POWER_USAGE"), java.time.Duration.ofSeconds(1), logs::add);
       p.sampleNow();
       assertThat(p.overall()).isEmpty();
@@ -85,7 +65,7 @@ class PrometheusPowerTest {
       assertThat(logs).hasSize(1);
       return logs.get(0);
     } finally {
-      server.stop(0);
+      server.close();
     }
   }
 

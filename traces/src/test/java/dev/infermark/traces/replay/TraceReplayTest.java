@@ -103,7 +103,7 @@ class TraceReplayTest {
       List<RequestRecord> r = profiling(run(server, conv, Map.of()));
       assertThat(r).hasSize(2);
       assertThat(r.get(1).dueNs() - r.get(0).endNs()).as("sent its delay after the answer").isEqualTo(400 * MS);
-      JsonNode second = Json.parse(server.seen().get(1).body());
+      JsonNode second = Json.parse(server.completions().get(1).body());
       assertThat(second.path("messages").toString()).isEqualTo("[{\"role\":\"user\",\"content\":\"one\"},"
           + "{\"role\":\"assistant\",\"content\":\"xxx\"},{\"role\":\"user\",\"content\":\"two\"}]");
     }
@@ -117,7 +117,7 @@ class TraceReplayTest {
     try (FakeOpenAi server = FakeOpenAi.start(FakeOpenAi.Answer.tokens(1))) {
       List<RequestRecord> r = profiling(run(server, bodies, Map.of("request-count", "3", "concurrency", "1")));
       assertThat(r).as("the one session, played again and again").hasSize(3);
-      JsonNode body = Json.parse(server.seen().getFirst().body());
+      JsonNode body = Json.parse(server.completions().getFirst().body());
       assertThat(body.path("model").asString()).isEqualTo("other");
       assertThat(body.path("max_tokens").asInt()).isEqualTo(5);
       assertThat(body.path("temperature").asDouble()).isEqualTo(0.25);
