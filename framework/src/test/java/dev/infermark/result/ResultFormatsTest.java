@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +12,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -27,6 +24,7 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.artifact.RunRecorder;
 import dev.infermark.metrics.Records;
 import dev.infermark.settings.Settings;
+import dev.infermark.testkit.ContextJar;
 
 class ResultFormatsTest {
   @TempDir
@@ -109,16 +107,6 @@ class ResultFormatsTest {
     return jar;
   }
 
-  private <T> T withJar(Path jar, Callable<T> body) throws Exception {
-    Thread t = Thread.currentThread();
-    ClassLoader before = t.getContextClassLoader();
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, before)) {
-      t.setContextClassLoader(loader);
-      return body.call();
-    } finally {
-      t.setContextClassLoader(before);
-    }
-  }
 
   @Test
   void byDefaultEveryFormatThatAppliesIsWrittenTheConsoleTableFirst() {
@@ -150,7 +138,7 @@ class ResultFormatsTest {
   void aFormatOfOneselfRegisteredInAJarIsFoundAndWritten() throws Exception {
     Path jar = jarRegistering(CountFormat.class);
     assertThatThrownBy(() -> ResultFormats.named(List.of("request-count"))).hasMessageContaining("unknown result format");
-    ResultFormats.Written w = withJar(jar, () -> {
+    ResultFormats.Written w = ContextJar.with(jar, () -> {
       assertThat(ResultFormats.available()).extracting(ResultFormat::name).contains("request-count");
       return ResultFormats.of(Settings.of(Map.of("result-formats", "request-count,aiperf-json"))).write(recorded());
     });
@@ -162,7 +150,7 @@ class ResultFormatsTest {
 
   @Test
   void aDerivedFormatsFailureIsAWarningAndAPlainOnesFailsTheRunNamingIt() throws Exception {
-    ResultFormats.Written w = withJar(jarRegistering(BrokenView.class),
+    ResultFormats.Written w = ContextJar.with(jarRegistering(BrokenView.class),
         () -> ResultFormats.named(List.of("broken-view", "aiperf-json")).write(recorded()));
     assertThat(dir.resolve("profile_export_aiperf.json")).exists();
     assertThat(w.derivedLines()).singleElement().asString().startsWith("infermark: WARNING broken.html was not written into ")

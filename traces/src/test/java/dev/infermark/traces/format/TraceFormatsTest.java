@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
@@ -25,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.infermark.settings.Settings;
 import dev.infermark.tokenizer.WordTokenizer;
 import dev.infermark.traces.corpus.Corpus;
+import dev.infermark.testkit.ContextJar;
 
 /**
  * The plug-in point: formats named by {@code custom-dataset-type} (or an alias, in any case) or detected from the
@@ -92,7 +90,7 @@ class TraceFormatsTest {
   void aFormatFromAJarBuiltNowLoadsThroughThePlugInPoint() throws Exception {
     Path jar = compiledFormatJar();
     Path data = write("lengths.txt", "0 100 5\n250 300 7\n");
-    Corpus c = withJar(jar, () -> {
+    Corpus c = ContextJar.with(jar, () -> {
       assertThat(TraceFormats.available()).extracting(TraceFormat::name).contains("lengths");
       return TraceFormats.load(Settings.of(Map.of("input-file", data.toString(), "custom-dataset-type", "lengths")),
           null, WordTokenizer.instance(), 1);
@@ -151,16 +149,6 @@ class TraceFormatsTest {
     return jar;
   }
 
-  private static <T> T withJar(Path jar, Callable<T> body) throws Exception {
-    Thread t = Thread.currentThread();
-    ClassLoader before = t.getContextClassLoader();
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, before)) {
-      t.setContextClassLoader(loader);
-      return body.call();
-    } finally {
-      t.setContextClassLoader(before);
-    }
-  }
 
   @Test
   void theDatasetSettingsThatContradictFailNamingThem() throws IOException {
