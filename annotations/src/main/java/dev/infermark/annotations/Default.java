@@ -18,7 +18,7 @@ import dev.infermark.api.status.API;
  *
  * <p>With {@link #preset()} set, the default applies only under {@code infermark.preset=<preset>}
  * (above the plain defaults, still below every user source): the {@code smoke} preset is how each
- * built-in scenario gets a form that finishes in about two minutes.
+ * built-in scenario gets a form that finishes in a minute or two.
  *
  * <p>{@code @Default}s may also sit on an annotation type that is then put on scenario classes (a
  * composed annotation, e.g. one smoke preset shared by several scenarios); the class's own

@@ -1,7 +1,6 @@
 package dev.infermark.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,34 +8,20 @@ import java.time.Instant;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
-import dev.infermark.agentx.InferencexAgentxMvp;
-import dev.infermark.artifact.RunFolders;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Issue 14's acceptance: an AgentX smoke run against the embedded simulator, read by the paths and
+ * Issue 14's acceptance: an AgentX smoke run against the embedded simulator ({@link AgentxSmokeRun}), read by the paths and
  * shapes InferenceX's AgentX post-processing reads ({@code process_agentic_result}: the per-record
  * export, {@code profile_export_aiperf.json}, {@code server_metrics_export.json}/{@code .csv}), with
  * every one populated.
  */
 class InferencexFieldPathsTest {
-  @TempDir
-  Path artifacts;
-
   @Test
   void anAgentxSmokeRunHasEveryFieldInferencexReads() throws Exception {
-    EngineTestKit.engine("infermark").selectors(selectClass(InferencexAgentxMvp.class))
-        .configurationParameter("infermark.preset", "smoke")
-        .configurationParameter("infermark.benchmark-duration", "20s")
-        .configurationParameter("infermark.random-seed", "11")
-        .configurationParameter("infermark.artifact-dir", artifacts.toString())
-        .configurationParameter("infermark.progress-interval", "30s")
-        .execute().testEvents().assertStatistics(s -> s.failed(0));
-    Path dir = RunFolders.all(artifacts).getFirst();
+    Path dir = AgentxSmokeRun.folder();
 
     // profile_export.jsonl: per-record metrics as {"value", "unit"}, full-response ITL included.
     List<JsonNode> profiling = Files.readAllLines(dir.resolve("profile_export.jsonl")).stream().map(Json::parse)

@@ -54,7 +54,7 @@ class PeerCompareEndToEndTest {
     try {
       awaitListening(server);
       Path artifacts = dir.resolve("artifacts");
-      EngineTestKit.engine("infermark").selectors(selectClass(FloorChatScenario.class))
+      EngineTestKit.engine("infermark").selectors(selectClass(FloorChat.class))
           .configurationParameter("infermark.url", "127.0.0.1:" + port)
           .configurationParameter("infermark.model", "floor")
           .configurationParameter("infermark.preflight", "false")

@@ -53,15 +53,7 @@ class ReportSmokeTest {
 
   @Test
   void agentxSmokeRun() throws IOException {
-    EngineTestKit.engine("infermark").selectors(selectClass(ChatLatencyScenario.class))
-        .configurationParameter("infermark.scenario", "inferencex-agentx-mvp")
-        .configurationParameter("infermark.preset", "smoke")
-        // Shorter than the preset's 90 s: enough trees for the lanes, cheaper for CI.
-        .configurationParameter("infermark.benchmark-duration", "30s")
-        .configurationParameter("infermark.artifact-dir", artifacts.toString())
-        .configurationParameter("infermark.progress-interval", "30s")
-        .execute().testEvents().assertStatistics(s -> s.failed(0));
-    Path run = RunFolders.latest(artifacts.resolve("inferencex-agentx-mvp")).orElseThrow();
+    Path run = AgentxSmokeRun.folder();
 
     Optional<BrowserCheck.Result> drawn = ReportPages.drawn(run, "agentx-smoke");
 

@@ -15,7 +15,7 @@ public final class Keys implements KeyCatalog {
   public static final SettingKey<String> SCENARIO = SettingKey.string(Setting.SCENARIO, null,
       "Run exactly the built-in scenario with this name (mvn test -Dinfermark.scenario=NAME); unit tests are skipped.");
   public static final SettingKey<String> PRESET = SettingKey.string(Setting.PRESET, null,
-      "A named preset of scenario defaults, e.g. smoke (about two minutes on built-in synthetic data).");
+      "A named preset of scenario defaults, e.g. smoke (a minute or two on built-in synthetic data).");
 
   // Target
   public static final SettingKey<List<java.net.URI>> URL = SettingKey.urls(Setting.URL,
