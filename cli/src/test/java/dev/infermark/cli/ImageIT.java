@@ -109,8 +109,8 @@ class ImageIT {
         "app/jib-classpath-file", "app/jib-main-class-file");
     List<String> libs = app.stream().filter(n -> n.startsWith("app/libs/")).map(n -> n.substring("app/libs/".length()))
         .toList();
-    for (String module : List.of("infermark-api-", "infermark-framework-", "infermark-client-", "infermark-junit-engine-",
-        "infermark-simulator-", "infermark-report-", "infermark-scaleout-", "infermark-traces-",
+    for (String module : List.of("infermark-api-", "infermark-framework-", "infermark-client-",
+        "infermark-server-metrics-", "infermark-junit-engine-", "infermark-simulator-", "infermark-report-", "infermark-scaleout-", "infermark-traces-",
         "infermark-scenarios-agentx-", "infermark-scenarios-agentperf-", "infermark-scenarios-accuracy-", "picocli-",
         "kubernetes-client-api-", "kubernetes-client-8", "kubernetes-httpclient-jdk-", "kubernetes-model-batch-")) {
       assertThat(libs).as(module).anyMatch(l -> l.startsWith(module) && l.endsWith(".jar"));

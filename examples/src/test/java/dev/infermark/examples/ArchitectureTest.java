@@ -48,7 +48,8 @@ class ArchitectureTest {
   void everyModuleIsOnTheClassPath() {
     // so a rule below cannot pass because the classes it is about were not imported
     for (String pkg : new String[] {"dev.infermark.api", "dev.infermark.annotations", "dev.infermark.run",
-        "dev.infermark.client", "dev.infermark.protocol", "dev.infermark.engine", "dev.infermark.agentx", "dev.infermark.agentperf",
+        "dev.infermark.client", "dev.infermark.protocol", "dev.infermark.servermetrics", "dev.infermark.observer",
+        "dev.infermark.engine", "dev.infermark.agentx", "dev.infermark.agentperf",
         "dev.infermark.accuracy", "dev.infermark.chat", "dev.infermark.traces", "dev.infermark.simulator"}) {
       assertThat(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(pkg))).as(pkg).isTrue();
     }
@@ -75,6 +76,15 @@ class ArchitectureTest {
     // the harness, recording, engine and methodologies send through the protocol plug-in point (dev.infermark.protocol)
     noClasses().that().resideOutsideOfPackage("dev.infermark.client..")
         .should().dependOnClassesThat().resideInAPackage("dev.infermark.client..")
+        .check(MAIN);
+  }
+
+  @Test
+  void nothingButTheServerMetricsModuleAndTheReportNamesTheServerMetrics() {
+    // the harness starts them through the run-observer plug-in point (dev.infermark.observer); the report reads
+    // their export's names
+    noClasses().that().resideOutsideOfPackages("dev.infermark.servermetrics..", "dev.infermark.report..")
+        .should().dependOnClassesThat().resideInAPackage("dev.infermark.servermetrics..")
         .check(MAIN);
   }
 

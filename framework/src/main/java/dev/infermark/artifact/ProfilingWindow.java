@@ -5,7 +5,7 @@ import java.util.function.Supplier;
 
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
-import dev.infermark.servermetrics.Mark;
+import dev.infermark.observer.Mark;
 
 /**
  * The profiling phase's wall-clock start and end: {@code start_time}/{@code end_time} of

@@ -41,7 +41,7 @@ import dev.infermark.result.AiperfJsonFormat;
 import dev.infermark.result.Recorded;
 import dev.infermark.result.ResultFormats;
 import dev.infermark.result.RunResults;
-import dev.infermark.servermetrics.Mark;
+import dev.infermark.observer.Mark;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import tools.jackson.core.exc.JacksonIOException;

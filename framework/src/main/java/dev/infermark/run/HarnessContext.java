@@ -22,7 +22,7 @@ import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.metrics.MetricDefs;
 import dev.infermark.result.AiperfJson;
-import dev.infermark.servermetrics.Mark;
+import dev.infermark.observer.Mark;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.settings.SettingsRegistry;

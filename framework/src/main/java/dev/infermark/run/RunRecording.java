@@ -9,7 +9,7 @@ import dev.infermark.result.RunInfo;
 import dev.infermark.protocol.ServerClient;
 import dev.infermark.metrics.Summary;
 import dev.infermark.record.RecordSink;
-import dev.infermark.servermetrics.Mark;
+import dev.infermark.observer.Mark;
 import dev.infermark.settings.Settings;
 
 /**

@@ -26,6 +26,9 @@ import dev.infermark.api.RunResult;
 import dev.infermark.api.workload.SyntheticText;
 import dev.infermark.artifact.AggregateWriter;
 import dev.infermark.artifact.RunFolders;
+import dev.infermark.observer.Observation;
+import dev.infermark.observer.ObservedRun;
+import dev.infermark.observer.RunObservers;
 import dev.infermark.protocol.PreflightException;
 import dev.infermark.protocol.ServerClient;
 import dev.infermark.hub.HfHub;
@@ -51,7 +54,6 @@ import dev.infermark.result.RunInfo;
 import dev.infermark.result.RunResults;
 import dev.infermark.run.RunOutcome;
 import dev.infermark.run.RunRecording;
-import dev.infermark.servermetrics.RunServerMetrics;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.settings.SettingsRegistry;
@@ -175,8 +177,10 @@ public final class ScenarioRunner {
     }
     Optional<SubmissionVerdict> verdict = model.stampsVerdict() ? Optional.of(locks.verdict()) : Optional.empty();
     ResultFormats formats;
+    RunObservers observers;
     try {
       formats = ResultFormats.of(settings); // a typo fails before any load
+      observers = RunObservers.of(settings); // so does asking for server metrics without their module
     } catch (IllegalArgumentException e) {
       out.accept("infermark: " + model.name() + ": " + e.getMessage());
       throw e;
@@ -213,7 +217,7 @@ public final class ScenarioRunner {
         Path runDir = runs == 1 ? baseDir : baseDir.resolve("run_" + (trial + 1));
         try {
           Trial t = runOnce(model, params, settings, seed, verdict, targets, embedded != null, runDir, baseDir, trial,
-              cancellation, formats);
+              cancellation, formats, observers);
           last = t.outcome();
           summaries.add(t.summary());
           labels.add(runDir.getFileName().toString());
@@ -285,7 +289,7 @@ public final class ScenarioRunner {
 
   private Trial runOnce(ScenarioModel model, RunParams params, Settings settings, long seed,
       Optional<SubmissionVerdict> verdict, List<URI> targets, boolean embedded, Path runDir, Path latestDir, int trial,
-      Cancellation cancellation, ResultFormats formats) throws Exception {
+      Cancellation cancellation, ResultFormats formats, RunObservers observers) throws Exception {
     Progress progress = new Progress();
     Instant start = Instant.now();
     RunResult result = RunResult.empty();
@@ -314,7 +318,7 @@ public final class ScenarioRunner {
     String benchmarkId = runId == null || runId.isBlank() ? UUID.randomUUID().toString() : runId.trim();
     try (ServerClient server = clients.create(settings, targets, progress);
          RunRecording recording = preflightThenOpen(model, server, runDir, settings, targets, progress);
-         RunServerMetrics serverMetrics = RunServerMetrics.start(settings, targets, runDir, out)) {
+         Observation observation = observers.start(new ObservedRun(settings, targets, runDir, out))) {
       ConnectionWatch watch = new ConnectionWatch(recording, settings.get(Keys.CONNECTION_FAILURE_LIMIT), start);
       unregister = run.onCancel(() -> {
         watch.end();
@@ -325,7 +329,7 @@ public final class ScenarioRunner {
           .target(targets.get(0), embedded).client(client).progress(progress).cancellation(run).artifactDir(runDir)
           .verdict(verdict).hub(HfHub.fromEnvironment()).seed(seed).log(out)
           .slos(model.slos()).served(server::servedContext).marks(m -> {
-            serverMetrics.mark(m);
+            observation.mark(m);
             recording.mark(m);
           }).build();
       watch.onLimit(message -> ctx.abort(ConnectionWatch.REASON, message));
@@ -365,7 +369,7 @@ public final class ScenarioRunner {
         // Errors come first: the cause, then (when requests were sent) what they measured.
         out.accept("infermark: " + model.name() + ": the run failed: " + describe(failure));
         if (watch.records() == 0) {
-          serverMetrics.discard();
+          observation.discard();
           recording.discard(); // nothing was sent: no artifacts, no empty table
           throw failure instanceof Exception ex ? ex : new RuntimeException(failure);
         }
@@ -389,13 +393,13 @@ public final class ScenarioRunner {
             .orElse("the run was cancelled")) : r);
       }
       ctx.exportExtras().set("slo_results", SloResult.toJson(slos));
-      List<String> serverLines = serverMetrics.finish(recording.profilingSummary(), benchmarkId);
+      List<String> observerLines = observation.finish(recording.profilingSummary(), benchmarkId);
       RunInfo info = new RunInfo(model.name(), benchmarkId, seed, settings.provenance(resolver.registry()),
           verdict, cancelled, start, Instant.now(), ctx.exportExtras(), trial);
       Recorded recorded = recording.finish(info);
       ResultFormats.Written written = formats.write(new RunResults(runDir, info, recorded, result, slos, ctx.sections()));
       lines.addAll(written.lines());
-      lines.addAll(serverLines);
+      lines.addAll(observerLines);
       lines.addAll(result.consoleLines());
       ErrorRate errorRate = ErrorRate.of(java.util.Collections.singletonList(recording.profilingSummary()),
           ErrorRate.threshold(settings), ErrorRate.cutOffThreshold(settings), cancelled).withConnectionNote(watch.outages());

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.metrics.Records;
-import dev.infermark.servermetrics.Mark;
+import dev.infermark.observer.Mark;
 
 class ProfilingWindowTest {
   private static final Instant T0 = Instant.parse("2026-05-01T10:00:00Z");

@@ -15,7 +15,7 @@ import dev.infermark.api.RunContext;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.request.Phase;
 import dev.infermark.fixture.FakeClient;
-import dev.infermark.servermetrics.Mark;
+import dev.infermark.observer.Mark;
 import dev.infermark.settings.Settings;
 import dev.infermark.spi.Methodology;
 import dev.infermark.spi.MethodologyContext;

@@ -293,6 +293,22 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void serverMetricsAskedForWithoutTheirModuleFailBeforeAnyLoadAndUnaskedForAreLeftOut() throws Exception {
+    // this module's tests have no run observer on the class path (module server-metrics provides the one)
+    ServerClient never = mock(ServerClient.class);
+    assertThatThrownBy(() -> run(ChatScenario.class, Map.of("server-metrics", "node1:9090"), never))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("infermark.server-metrics: server metrics come from the module infermark-server-metrics");
+    verifyNoInteractions(never);
+
+    lines.clear();
+    run(ChatScenario.class, Map.of());
+    assertThat(artifacts.resolve("runner-chat/latest/profile_export_aiperf.json")).exists();
+    assertThat(artifacts.resolve("runner-chat/latest/server_metrics_export.jsonl")).doesNotExist();
+    assertThat(lines).noneMatch(l -> l.contains("server metrics"));
+  }
+
+  @Test
   void settingsTheRunNeverReadAreNamed() throws Exception {
     RunOutcome o = run(ChatScenario.class, Map.of("input-file", "data.jsonl", "concurrency", "1", "goodput",
         "time_to_first_token:100", "confidence-level", "0.9"));

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
+import dev.infermark.observer.Mark;
 import dev.infermark.protocol.LazyTls;
 
 /**

@@ -10,15 +10,18 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 import dev.infermark.metrics.Summary;
+import dev.infermark.observer.Mark;
+import dev.infermark.observer.Observation;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 
 /**
- * The server metrics of one run, as the runner drives them: started with the run (the inference
- * URL's {@code /metrics} plus {@code infermark.server-metrics}), marked at the phases the harness
- * announces, finished before the run's artifacts. Every failure here is a note; none fails the run.
+ * The server metrics of one run, as the runner drives them through the run-observer plug-in point
+ * ({@link ServerMetricsObserver}): started with the run (the inference URL's {@code /metrics} plus
+ * {@code infermark.server-metrics}), marked at the phases the harness announces, finished before the
+ * run's artifacts. Every failure here is a note; none fails the run.
  */
-public final class RunServerMetrics implements AutoCloseable {
+public final class RunServerMetrics implements Observation {
   /** AIPerf's reachability timeout: a scrape slower than this is abandoned. */
   static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(10);
   /** The longest the profiling phase waits for its reference scrape. */
@@ -70,6 +73,7 @@ public final class RunServerMetrics implements AutoCloseable {
   }
 
   /** Marks a phase boundary the harness announced ({@code RunContext.phase}, {@code step}). */
+  @Override
   public void mark(Mark m) {
     if (recorder == null) {
       return;
@@ -84,6 +88,7 @@ public final class RunServerMetrics implements AutoCloseable {
    * Ends the window (the load is over), stops scraping and writes the exports; returns the
    * console lines (the derived figures and any cross-check warning).
    */
+  @Override
   public List<String> finish(Summary profiling, String benchmarkId) {
     if (recorder == null) {
       return List.of();
@@ -135,6 +140,7 @@ public final class RunServerMetrics implements AutoCloseable {
   }
 
   /** Stops scraping and deletes what was written: the run sent nothing, so it leaves no artifacts. */
+  @Override
   public void discard() {
     close();
     try {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.infermark.fixture.FakeOpenAi;
 import dev.infermark.fixture.FakeOpenAi.Answer;
 import dev.infermark.json.Json;
+import dev.infermark.observer.Mark;
 import dev.infermark.prometheus.Expositions;
 import tools.jackson.databind.JsonNode;
 
