@@ -115,7 +115,8 @@ public final class ExportedRecords {
     return new RequestRecord(phase, text(md, "x_request_id"), tags, ns(md, "credit_issued_ns"), start,
         start > 0 ? start / 1000 : 0, ns(md, "request_ack_ns"), chunks, ns(md, "request_end_ns"),
         tokens(metrics, Metric.INPUT_SEQUENCE_LENGTH.tag()), tokens(metrics, Metric.OUTPUT_TOKEN_COUNT.tag()),
-        tokens(metrics, Metric.REASONING_TOKEN_COUNT.tag()), tokens(metrics, Metric.USAGE_PROMPT_CACHE_READ_TOKENS.tag()), null, null,
+        tokens(metrics, Metric.REASONING_TOKEN_COUNT.tag()),
+        tokens(metrics, Metric.USAGE_PROMPT_CACHE_READ_TOKENS.tag()), null, null,
         text(md, "finish_reason"), error == null ? 200 : error.code(), error);
   }
 
