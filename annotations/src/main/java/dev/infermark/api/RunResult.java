@@ -158,9 +158,14 @@ public final class RunResult {
       return put("", metric, stat, value, unit);
     }
 
-    /** A statistic of one of infermark's metrics, in the metric's unit. */
+    /**
+     * A statistic of one of infermark's metrics, in the metric's unit.
+     *
+     * @throws IllegalArgumentException when {@code metric} is not {@linkplain Metric#defined() defined} by the enum
+     *     (its module's catalog gives its unit: use {@link #metric(String, Stat, double, String)})
+     */
     public Builder metric(Metric metric, Stat stat, double value) {
-      return put("", metric.tag(), stat, value, metric.unit());
+      return put("", defined(metric).tag(), stat, value, metric.unit());
     }
 
     /** A scalar result ({@code accuracy}, {@code request_throughput}): {@link Stat#VALUE}. */
@@ -168,9 +173,22 @@ public final class RunResult {
       return put("", metric, Stat.VALUE, value, unit);
     }
 
-    /** One of infermark's scalar metrics, in the metric's unit. */
+    /**
+     * One of infermark's scalar metrics, in the metric's unit.
+     *
+     * @throws IllegalArgumentException when {@code metric} is not {@linkplain Metric#defined() defined} by the enum
+     *     (its module's catalog gives its unit: use {@link #value(String, double, String)})
+     */
     public Builder value(Metric metric, double value) {
-      return put("", metric.tag(), Stat.VALUE, value, metric.unit());
+      return put("", defined(metric).tag(), Stat.VALUE, value, metric.unit());
+    }
+
+    private static Metric defined(Metric m) {
+      if (!m.defined()) {
+        throw new IllegalArgumentException("Metric." + m + " only names a metric: its methodology's catalog defines "
+            + "its unit; report it with its tag and unit");
+      }
+      return m;
     }
 
     /** A value belonging to an SLO tier (or an accuracy task). */

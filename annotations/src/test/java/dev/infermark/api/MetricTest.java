@@ -26,6 +26,27 @@ class MetricTest {
   }
 
   @Test
+  void theHarnessMetricsAreDefinedHereAndAMethodologysOnlyNamed() {
+    assertThat(Metric.TIME_TO_FIRST_TOKEN.header()).isEqualTo("Time to First Token");
+    assertThat(Metric.TIME_TO_FIRST_TOKEN.largerIsBetter()).isFalse();
+    assertThat(Metric.OUTPUT_TOKEN_THROUGHPUT.largerIsBetter()).isTrue();
+    for (Metric m : Metric.values()) {
+      if (m.defined()) {
+        assertThat(m.header()).as(m.tag()).isNotBlank();
+      } else {
+        assertThat(m.header() + m.unit()).as(m.tag()).isEmpty();
+      }
+    }
+    assertThat(Metric.TREES_PLAYED.defined()).isFalse();
+    assertThat(Metric.CUSTOM.defined()).isFalse();
+    // reporting a metric the enum only names needs its unit from its definition
+    assertThatThrownBy(() -> RunResult.builder().value(Metric.TREES_PLAYED, 3))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Metric.TREES_PLAYED only names a metric");
+    assertThat(RunResult.builder().value(Metric.REQUEST_COUNT, 3).build().unit("", "request_count", Stat.VALUE))
+        .isEqualTo("requests");
+  }
+
+  @Test
   void statsAreNamedAsAiperfNamesThem() {
     assertThat(Arrays.stream(Stat.values()).map(Stat::label)).containsExactly("avg", "min", "max", "std", "p1", "p5",
         "p10", "p25", "p50", "p75", "p90", "p95", "p99", "count", "value");

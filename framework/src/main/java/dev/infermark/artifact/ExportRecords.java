@@ -5,11 +5,11 @@ import java.io.OutputStream;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.infermark.api.Metric;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.json.Json;
-import dev.infermark.metrics.MetricDefs;
 import dev.infermark.metrics.RecordMetrics;
 import tools.jackson.core.JsonGenerator;
 import dev.infermark.json.Millis;
@@ -90,9 +90,10 @@ final class ExportRecords {
 
   private static void metrics(JsonGenerator g, RecordMetrics m) {
     g.writeObjectPropertyStart("metrics");
-    for (String tag : RecordMetrics.PER_RECORD) {
-      String unit = MetricDefs.get(tag).unit();
-      if (tag.equals(MetricDefs.ICL)) {
+    for (Metric def : RecordMetrics.PER_RECORD) {
+      String tag = def.tag();
+      String unit = def.unit();
+      if (def == Metric.INTER_CHUNK_LATENCY) {
         if (m.iclNs().length > 0) {
           g.writeObjectPropertyStart(tag);
           g.writeArrayPropertyStart("value");
@@ -106,7 +107,7 @@ final class ExportRecords {
         }
         continue;
       }
-      Double v = m.displayValue(tag);
+      Double v = m.displayValue(def);
       if (v != null) {
         g.writeObjectPropertyStart(tag);
         if (unit.equals("tokens")) {

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 
 import dev.infermark.json.Json;
 import dev.infermark.json.JsonLines;
-import dev.infermark.metrics.MetricDefs;
+import dev.infermark.api.Metric;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.Phase;
 import dev.infermark.api.request.RequestError;
@@ -91,10 +91,10 @@ public final class ExportedRecords {
           text(md, "root_correlation_id"), text(md, "parent_correlation_id"), md.has("lane") ? md.get("lane").asInt() : -1,
           md.path("agent_depth").asInt(), extra);
     }
-    Long ttft = durationNs(metrics, MetricDefs.TTFT);
+    Long ttft = durationNs(metrics, Metric.TIME_TO_FIRST_TOKEN.tag());
     long[] chunks = new long[0];
     if (ttft != null) {
-      JsonNode icl = metrics.path(MetricDefs.ICL).path("value");
+      JsonNode icl = metrics.path(Metric.INTER_CHUNK_LATENCY.tag()).path("value");
       chunks = new long[1 + icl.size()];
       chunks[0] = start + ttft;
       for (int i = 0; i < icl.size(); i++) {
@@ -114,8 +114,9 @@ public final class ExportedRecords {
     }
     return new RequestRecord(phase, text(md, "x_request_id"), tags, ns(md, "credit_issued_ns"), start,
         start > 0 ? start / 1000 : 0, ns(md, "request_ack_ns"), chunks, ns(md, "request_end_ns"),
-        tokens(metrics, MetricDefs.ISL), tokens(metrics, MetricDefs.OUTPUT_TOKEN_COUNT),
-        tokens(metrics, MetricDefs.REASONING_TOKEN_COUNT), tokens(metrics, MetricDefs.CACHED_TOKENS), null, null,
+        tokens(metrics, Metric.INPUT_SEQUENCE_LENGTH.tag()), tokens(metrics, Metric.OUTPUT_TOKEN_COUNT.tag()),
+        tokens(metrics, Metric.REASONING_TOKEN_COUNT.tag()),
+        tokens(metrics, Metric.USAGE_PROMPT_CACHE_READ_TOKENS.tag()), null, null,
         text(md, "finish_reason"), error == null ? 200 : error.code(), error);
   }
 

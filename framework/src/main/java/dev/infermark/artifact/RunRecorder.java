@@ -25,7 +25,7 @@ import dev.infermark.load.LoadModels;
 import dev.infermark.metrics.ArrivalLateness;
 import dev.infermark.metrics.ClientSelfCheck;
 import dev.infermark.metrics.Goodput;
-import dev.infermark.metrics.MetricDefs;
+import dev.infermark.api.Metric;
 import dev.infermark.metrics.MetricValue;
 import dev.infermark.metrics.PhaseMetrics;
 import dev.infermark.metrics.RecordMetrics;
@@ -288,7 +288,7 @@ public final class RunRecorder implements RunRecording {
     Summary p = summary(Phase.PROFILING);
     SelfCheckResult sc = selfCheck.stop(chunks, ClientSelfCheck.Finest.of(p));
     SelfCheckResult withArrivals = load instanceof LoadModel.Closed ? sc
-        : ArrivalLateness.warning(load, p.stats(MetricDefs.SCHEDULE_LAG)).map(sc::withWarning).orElse(sc);
+        : ArrivalLateness.warning(load, p.stats(Metric.SCHEDULE_LAG.tag())).map(sc::withWarning).orElse(sc);
     return locked(() -> checked == null ? checked = withArrivals : checked);
   }
 
@@ -403,23 +403,23 @@ public final class RunRecorder implements RunRecording {
     }
     SelfCheckResult sc = selfCheck();
     if (sc != null) {
-      value(result, "client_scheduler_lag_p50", sc.schedulerLagP50Ms(), "ms");
-      value(result, "client_scheduler_lag_p99", sc.schedulerLagP99Ms(), "ms");
-      value(result, "client_connection_wait_p99", sc.poolWaitP99Ms(), "ms");
-      value(result, "client_cpu_fraction", sc.cpuFraction(), "");
-      value(result, "client_cpu_us_per_read", sc.cpuUsPerRead(), "us");
+      value(result, Metric.CLIENT_SCHEDULER_LAG_P50, sc.schedulerLagP50Ms());
+      value(result, Metric.CLIENT_SCHEDULER_LAG_P99, sc.schedulerLagP99Ms());
+      value(result, Metric.CLIENT_CONNECTION_WAIT_P99, sc.poolWaitP99Ms());
+      value(result, Metric.CLIENT_CPU_FRACTION, sc.cpuFraction());
+      value(result, Metric.CLIENT_CPU_US_PER_READ, sc.cpuUsPerRead());
     }
-    s.stats(MetricDefs.TTFT).ifPresent(t -> {
+    s.stats(Metric.TIME_TO_FIRST_TOKEN.tag()).ifPresent(t -> {
       entry(result, "ttft_p50_ms", t.p50());
       entry(result, "ttft_p99_ms", t.p99());
     });
-    s.stats(MetricDefs.ITL).ifPresent(t -> {
+    s.stats(Metric.INTER_TOKEN_LATENCY.tag()).ifPresent(t -> {
       entry(result, "itl_p50_ms", t.p50());
       entry(result, "itl_p99_ms", t.p99());
     });
-    s.value(MetricDefs.REQUEST_THROUGHPUT).ifPresent(v -> entry(result, "request_throughput", v));
-    s.value(MetricDefs.OUTPUT_TOKEN_THROUGHPUT).ifPresent(v -> entry(result, "output_token_throughput", v));
-    s.value(MetricDefs.GOODPUT).ifPresent(v -> entry(result, "goodput", v));
+    s.value(Metric.REQUEST_THROUGHPUT.tag()).ifPresent(v -> entry(result, Metric.REQUEST_THROUGHPUT.tag(), v));
+    s.value(Metric.OUTPUT_TOKEN_THROUGHPUT.tag()).ifPresent(v -> entry(result, Metric.OUTPUT_TOKEN_THROUGHPUT.tag(), v));
+    s.value(Metric.GOODPUT.tag()).ifPresent(v -> entry(result, Metric.GOODPUT.tag(), v));
     result.reportEntry("request_count", Long.toString(s.requestCount()));
     result.reportEntry("error_request_count", Long.toString(s.errorCount()));
     if (sc != null && sc.warning() != null) {
@@ -431,9 +431,9 @@ public final class RunRecorder implements RunRecording {
     r.reportEntry(key, String.format(Locale.ROOT, "%.2f", v));
   }
 
-  private static void value(RunResult.Builder r, String key, Double v, String unit) {
+  private static void value(RunResult.Builder r, Metric m, Double v) {
     if (v != null) {
-      r.value(key, v, unit);
+      r.value(m.tag(), v, m.unit());
     }
   }
 

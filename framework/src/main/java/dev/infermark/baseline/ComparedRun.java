@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import dev.infermark.api.Metric;
 import dev.infermark.json.Json;
 import dev.infermark.json.JsonLines;
 import tools.jackson.core.JacksonException;
@@ -185,7 +186,7 @@ public record ComparedRun(Path path, Tool tool, String scenario, Map<String, Str
     Map<String, double[]> out = new LinkedHashMap<>();
     // --save-detailed results carry per-request lists (seconds)
     if (n.path("ttfts").isArray()) {
-      out.put("time_to_first_token", seconds(n.path("ttfts")));
+      out.put(Metric.TIME_TO_FIRST_TOKEN.tag(), seconds(n.path("ttfts")));
     }
     return out;
   }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.infermark.api.Metric;
 import dev.infermark.json.Json;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -29,14 +30,14 @@ public final class PeerDefinitions {
 
   /** The metrics a comparison lines up, with where the tools' definitions differ. */
   public static final List<Definition> DEFINITIONS = List.of(
-      new Definition("time_to_first_token",
+      new Definition(Metric.TIME_TO_FIRST_TOKEN.tag(),
           "first content chunk − request start; start is taken just before the request is handed to the transport "
               + "(body written), each chunk's time at the socket read that completed it",
           null,
           "first chunk − its own send time, taken before the HTTP POST (connection pooling and body encoding inside); the "
               + "chunk's time after aiohttp and the event loop delivered the line (mean/median/pNN_ttft_ms)",
           false),
-      new Definition("inter_token_latency",
+      new Definition(Metric.INTER_TOKEN_LATENCY.tag(),
           "per request (request latency − TTFT) / (OSL − 1), statistics over requests; request latency ends at the last "
               + "response byte",
           "the same per-request mean, but ending at the last content chunk (AIPerf's full_response_inter_token_latency "
@@ -44,33 +45,33 @@ public final class PeerDefinitions {
           "TPOT: per request (latency − TTFT) / (output tokens − 1), latency ending at the last chunk "
               + "(mean/median/pNN_tpot_ms)",
           false),
-      new Definition("inter_chunk_latency",
+      new Definition(Metric.INTER_CHUNK_LATENCY.tag(),
           "every gap between consecutive content chunks, pooled over requests",
           null,
           "ITL: every gap between consecutive chunks, pooled over requests (mean/median/pNN_itl_ms); a chunk of several "
               + "tokens is one gap, as ours",
           true),
-      new Definition("request_latency",
+      new Definition(Metric.REQUEST_LATENCY.tag(),
           "last response byte − request start",
           null,
           "E2EL: last chunk − its own send time (mean/median/pNN_e2el_ms)",
           false),
-      new Definition("output_token_throughput",
+      new Definition(Metric.OUTPUT_TOKEN_THROUGHPUT.tag(),
           "Σ output tokens / (last response end − first request start) of the profiling requests",
           null,
           "total output tokens / the whole benchmark's wall time, ramp-up and tail included (output_throughput)",
           false),
-      new Definition("request_throughput",
+      new Definition(Metric.REQUEST_THROUGHPUT.tag(),
           "successful requests / (last response end − first request start) of the profiling requests",
           null,
           "completed requests / the whole benchmark's wall time (request_throughput)",
           false),
-      new Definition("output_token_throughput_per_user",
+      new Definition(Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER.tag(),
           "per request 1 / ITL (tokens/s), statistics over requests",
           "1 / its ITL (so also ending at the last content chunk)",
           null,
           false),
-      new Definition("output_sequence_length",
+      new Definition(Metric.OUTPUT_SEQUENCE_LENGTH.tag(),
           "output tokens from the server's usage (reasoning included)",
           "tokens of the received text counted with its tokenizer unless the server's usage is used",
           "tokens of the received text counted with its tokenizer (the target length with --ignore-eos)",
@@ -91,16 +92,16 @@ public final class PeerDefinitions {
    */
   public static ObjectNode vllmSummary(JsonNode n) {
     ObjectNode o = Json.object();
-    distribution(o, n, "ttft", "time_to_first_token");
-    distribution(o, n, "tpot", "inter_token_latency");
-    distribution(o, n, "itl", "inter_chunk_latency");
-    distribution(o, n, "e2el", "request_latency");
-    scalar(o, "request_throughput", n.path("request_throughput"), "requests/sec");
-    scalar(o, "output_token_throughput", n.path("output_throughput"), "tokens/sec");
-    scalar(o, "request_count", n.path("completed"), "requests");
-    scalar(o, "benchmark_duration", n.path("duration"), "sec");
-    scalar(o, "total_output_tokens", n.path("total_output_tokens"), "tokens");
-    scalar(o, "total_isl", n.path("total_input_tokens"), "tokens");
+    distribution(o, n, "ttft", Metric.TIME_TO_FIRST_TOKEN);
+    distribution(o, n, "tpot", Metric.INTER_TOKEN_LATENCY);
+    distribution(o, n, "itl", Metric.INTER_CHUNK_LATENCY);
+    distribution(o, n, "e2el", Metric.REQUEST_LATENCY);
+    scalar(o, Metric.REQUEST_THROUGHPUT, n.path("request_throughput"));
+    scalar(o, Metric.OUTPUT_TOKEN_THROUGHPUT, n.path("output_throughput"));
+    scalar(o, Metric.REQUEST_COUNT, n.path("completed"));
+    scalar(o, Metric.BENCHMARK_DURATION, n.path("duration"));
+    scalar(o, Metric.TOTAL_OUTPUT_TOKENS, n.path("total_output_tokens"));
+    scalar(o, Metric.TOTAL_ISL, n.path("total_input_tokens"));
     return o;
   }
 
@@ -139,9 +140,9 @@ public final class PeerDefinitions {
     }
   }
 
-  private static void distribution(ObjectNode o, JsonNode n, String vllm, String tag) {
+  private static void distribution(ObjectNode o, JsonNode n, String vllm, Metric ours) {
     ObjectNode d = Json.object();
-    d.put("unit", "ms");
+    d.put("unit", ours.unit()); // vLLM's *_ms statistics are in ours
     n.properties().forEach(e -> {
       String k = e.getKey();
       if (!e.getValue().isNumber() || !k.endsWith("_" + vllm + "_ms")) {
@@ -160,13 +161,13 @@ public final class PeerDefinitions {
       }
     });
     if (d.size() > 1) {
-      o.set(tag, d);
+      o.set(ours.tag(), d);
     }
   }
 
-  private static void scalar(ObjectNode o, String tag, JsonNode v, String unit) {
+  private static void scalar(ObjectNode o, Metric ours, JsonNode v) {
     if (v.isNumber()) {
-      o.putObject(tag).put("unit", unit).put("avg", v.asDouble());
+      o.putObject(ours.tag()).put("unit", ours.unit()).put("avg", v.asDouble());
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.infermark.baseline;
 
 import java.util.Locale;
 
+import dev.infermark.api.Metric;
 import dev.infermark.metrics.MetricDefs;
 
 /**
@@ -24,13 +25,13 @@ public record RegressionCheck(String metric, String stat) {
 
   /** Whether more is better (throughputs, speeds); latencies are better lower. */
   public boolean largerIsBetter() {
-    MetricDefs.Def d = MetricDefs.get(metric);
+    Metric d = MetricDefs.get(metric);
     return d != null && d.largerIsBetter();
   }
 
   /** The metric's unit. */
   public String unit() {
-    MetricDefs.Def d = MetricDefs.get(metric);
+    Metric d = MetricDefs.get(metric);
     return d == null ? "" : d.unit();
   }
 

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 
+import dev.infermark.api.Metric;
 import dev.infermark.protocol.ClientStats;
 
 /**
@@ -36,8 +37,9 @@ public final class ClientSelfCheck {
       if (profiling == null) {
         return null;
       }
-      for (String[] m : new String[][] {{MetricDefs.ITL, "median inter-token latency"},
-          {MetricDefs.TTFT, "median time to first token"}, {MetricDefs.REQUEST_LATENCY, "median request latency"}}) {
+      for (String[] m : new String[][] {{Metric.INTER_TOKEN_LATENCY.tag(), "median inter-token latency"},
+          {Metric.TIME_TO_FIRST_TOKEN.tag(), "median time to first token"},
+          {Metric.REQUEST_LATENCY.tag(), "median request latency"}}) {
         var stats = profiling.stats(m[0]);
         if (stats.isPresent() && stats.get().count() > 0 && stats.get().p50() > 0) {
           return new Finest(m[1], stats.get().p50());

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.infermark.api.Metric;
 import dev.infermark.settings.Keys;
 
 /**
@@ -36,12 +37,12 @@ public record Goodput(Map<String, Double> thresholds) {
         }
         int c = pair.lastIndexOf(':');
         String tag = c < 0 ? pair : pair.substring(0, c).trim();
-        MetricDefs.Def def = MetricDefs.get(tag);
-        if (c <= 0 || def == null || !RecordMetrics.PER_RECORD.contains(tag)) {
+        Metric def = MetricDefs.get(tag);
+        if (c <= 0 || def == null || !RecordMetrics.PER_RECORD.contains(def)) {
           throw new IllegalArgumentException(Keys.GOODPUT + ": cannot use '" + pair
               + "': expected metric:threshold with a per-request metric such as time_to_first_token:200");
         }
-        if (tag.equals(MetricDefs.ICL)) { // a list per request: no one value to hold to a bound
+        if (def == Metric.INTER_CHUNK_LATENCY) { // a list per request: no one value to hold to a bound
           throw new IllegalArgumentException(Keys.GOODPUT + ": cannot use '" + pair + "': inter_chunk_latency is a list "
               + "per request; bound inter_token_latency (its mean) instead");
         }
@@ -65,11 +66,12 @@ public record Goodput(Map<String, Double> thresholds) {
   /** Whether a successful request's metrics (display units) meet every SLO. */
   public boolean good(RecordMetrics r) {
     for (Map.Entry<String, Double> e : thresholds.entrySet()) {
-      Double v = r.displayValue(e.getKey());
+      Metric m = MetricDefs.get(e.getKey());
+      Double v = r.displayValue(m);
       if (v == null) {
         return false;
       }
-      boolean larger = MetricDefs.get(e.getKey()).largerIsBetter();
+      boolean larger = m.largerIsBetter();
       if (larger ? v < e.getValue() : v > e.getValue()) {
         return false;
       }

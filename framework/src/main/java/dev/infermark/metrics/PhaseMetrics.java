@@ -10,11 +10,12 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.infermark.api.Metric;
 import dev.infermark.api.request.ErrorKind;
 import dev.infermark.api.request.RequestError;
 import dev.infermark.api.request.RequestRecord;
 
-import static dev.infermark.metrics.MetricDefs.*;
+import static dev.infermark.api.Metric.*;
 
 /**
  * Accumulates one phase's records into what its {@link Summary} needs: exact per-request values of
@@ -29,7 +30,7 @@ public final class PhaseMetrics {
 
   private final String phase;
   private final Goodput goodput;
-  private final Map<String, DoubleList> values = new LinkedHashMap<>();
+  private final Map<Metric, DoubleList> values = new java.util.EnumMap<>(Metric.class);
   private final Histogram icl = new Histogram(3);
   private long iclCount;
   private double iclMean;
@@ -46,9 +47,9 @@ public final class PhaseMetrics {
   public PhaseMetrics(String phase, Goodput goodput) {
     this.phase = phase;
     this.goodput = goodput;
-    for (String tag : RecordMetrics.PER_RECORD) {
-      if (!tag.equals(ICL)) {
-        values.put(tag, new DoubleList());
+    for (Metric m : RecordMetrics.PER_RECORD) {
+      if (m != INTER_CHUNK_LATENCY) {
+        values.put(m, new DoubleList());
       }
     }
   }
@@ -68,7 +69,7 @@ public final class PhaseMetrics {
       return;
     }
     ok++;
-    for (Map.Entry<String, DoubleList> v : values.entrySet()) {
+    for (Map.Entry<Metric, DoubleList> v : values.entrySet()) {
       Double x = m.raw(v.getKey());
       if (x != null) {
         v.getValue().add(x);
@@ -95,24 +96,24 @@ public final class PhaseMetrics {
 
   public Summary summary() {
     List<MetricValue> out = new ArrayList<>();
-    for (String tag : RecordMetrics.PER_RECORD) {
-      MetricDefs.Def def = MetricDefs.get(tag);
-      if (tag.equals(ICL)) {
+    for (Metric def : RecordMetrics.PER_RECORD) {
+      if (def == INTER_CHUNK_LATENCY) {
         if (iclCount > 0) {
-          out.add(new MetricValue.Distribution(tag, def.header(), def.unit(), iclStats().divided(1e6), HDR_PRECISION));
+          out.add(new MetricValue.Distribution(def.tag(), def.header(), def.unit(), iclStats().divided(1e6), HDR_PRECISION));
         }
         continue;
       }
-      Stats s = Stats.of(values.get(tag).toArray());
+      Stats s = Stats.of(values.get(def).toArray());
       if (s != null) {
-        out.add(new MetricValue.Distribution(tag, def.header(), def.unit(), s.divided(RecordMetrics.divisor(tag)), "exact"));
+        out.add(new MetricValue.Distribution(def.tag(), def.header(), def.unit(), s.divided(RecordMetrics.divisor(def)),
+            "exact"));
       }
     }
     double durationS = maxEndNs > minStartNs ? (maxEndNs - minStartNs) / 1e9 : Double.NaN;
     long errorCount = requests() - ok;
     scalar(out, REQUEST_THROUGHPUT, ok / durationS);
-    if (!values.get(OSL).isEmpty()) {
-      scalar(out, OUTPUT_TOKEN_THROUGHPUT, values.get(OSL).sum() / durationS);
+    if (!values.get(OUTPUT_SEQUENCE_LENGTH).isEmpty()) {
+      scalar(out, OUTPUT_TOKEN_THROUGHPUT, values.get(OUTPUT_SEQUENCE_LENGTH).sum() / durationS);
     }
     if (goodput.active()) {
       scalar(out, GOODPUT, good / durationS);
@@ -125,8 +126,8 @@ public final class PhaseMetrics {
     scalar(out, CONTEXT_OVERFLOW_COUNT, contextOverflows);
     scalar(out, BENCHMARK_DURATION, durationS);
     total(out, TOTAL_OUTPUT_TOKENS, OUTPUT_TOKEN_COUNT);
-    total(out, TOTAL_OSL, OSL);
-    total(out, TOTAL_ISL, ISL);
+    total(out, TOTAL_OSL, OUTPUT_SEQUENCE_LENGTH);
+    total(out, TOTAL_ISL, INPUT_SEQUENCE_LENGTH);
     total(out, TOTAL_REASONING_TOKENS, REASONING_TOKEN_COUNT);
     List<ErrorCount> errs = new ArrayList<>();
     errors.forEach((k, c) -> errs.add(new ErrorCount((ErrorKind) k.get(0), (Integer) k.get(1), (String) k.get(2),
@@ -145,17 +146,16 @@ public final class PhaseMetrics {
         p[6], p[7], p[8]);
   }
 
-  private void total(List<MetricValue> out, String tag, String of) {
+  private void total(List<MetricValue> out, Metric total, Metric of) {
     DoubleList v = values.get(of);
     if (!v.isEmpty()) {
-      scalar(out, tag, v.sum());
+      scalar(out, total, v.sum());
     }
   }
 
-  private static void scalar(List<MetricValue> out, String tag, double value) {
+  private static void scalar(List<MetricValue> out, Metric d, double value) {
     if (!Double.isNaN(value) && !Double.isInfinite(value)) {
-      MetricDefs.Def d = MetricDefs.get(tag);
-      out.add(new MetricValue.Scalar(tag, d.header(), d.unit(), value));
+      out.add(new MetricValue.Scalar(d.tag(), d.header(), d.unit(), value));
     }
   }
 

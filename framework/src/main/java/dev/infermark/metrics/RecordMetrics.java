@@ -2,9 +2,8 @@ package dev.infermark.metrics;
 
 import java.util.List;
 
+import dev.infermark.api.Metric;
 import dev.infermark.api.request.RequestRecord;
-
-import static dev.infermark.metrics.MetricDefs.*;
 
 /**
  * The per-request metrics of one record with AIPerf's definitions (agentx spec §4.2). Latencies are
@@ -33,10 +32,8 @@ public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyN
     Double fullResponseItlNs, Double fullResponseTpsPerUser, Double e2eOutputSpeed, Integer isl, Integer osl, Integer outputTokens, Integer reasoningTokens, Integer cachedTokens,
     long[] iclNs, Double scheduleLagNs, Double effectiveTtftNs, Double effectiveLatencyNs) {
 
-  /** The per-request metric tags, in report order: the intended-instant ones beside the actual-send latencies. */
-  public static final List<String> PER_RECORD = List.of(TTFT, TTST, REQUEST_LATENCY, SCHEDULE_LAG, EFFECTIVE_TTFT,
-      EFFECTIVE_LATENCY, ITL, FULL_RESPONSE_ITL, ICL, OUTPUT_TPS_PER_USER, FULL_RESPONSE_TPS_PER_USER, E2E_OUTPUT_SPEED,
-      OUTPUT_TOKEN_COUNT, REASONING_TOKEN_COUNT, OSL, ISL, CACHED_TOKENS);
+  /** The per-request metrics, in report order: the intended-instant ones beside the actual-send latencies. */
+  public static final List<Metric> PER_RECORD = MetricDefs.perRecord();
 
   public static RecordMetrics of(RequestRecord r) {
     long[] c = r.contentChunkNs();
@@ -69,37 +66,37 @@ public record RecordMetrics(Double ttftNs, Double ttstNs, Double requestLatencyN
   }
 
   /** What a display value is divided by from the stored one (1e6 for ms metrics, else 1). */
-  public static double divisor(String tag) {
-    return "ms".equals(MetricDefs.get(tag).unit()) ? 1e6 : 1;
+  public static double divisor(Metric m) {
+    return "ms".equals(m.unit()) ? 1e6 : 1;
   }
 
   /** A scalar per-request metric in its stored unit (ns for latencies), or {@code null}. */
-  public Double raw(String tag) {
-    return switch (tag) {
-      case TTFT -> ttftNs;
-      case TTST -> ttstNs;
+  public Double raw(Metric m) {
+    return switch (m) {
+      case TIME_TO_FIRST_TOKEN -> ttftNs;
+      case TIME_TO_SECOND_TOKEN -> ttstNs;
       case REQUEST_LATENCY -> requestLatencyNs;
-      case ITL -> itlNs;
-      case OUTPUT_TPS_PER_USER -> outputTpsPerUser;
-      case FULL_RESPONSE_ITL -> fullResponseItlNs;
-      case FULL_RESPONSE_TPS_PER_USER -> fullResponseTpsPerUser;
-      case E2E_OUTPUT_SPEED -> e2eOutputSpeed;
-      case ISL -> num(isl);
-      case OSL -> num(osl);
+      case INTER_TOKEN_LATENCY -> itlNs;
+      case OUTPUT_TOKEN_THROUGHPUT_PER_USER -> outputTpsPerUser;
+      case FULL_RESPONSE_INTER_TOKEN_LATENCY -> fullResponseItlNs;
+      case FULL_RESPONSE_OUTPUT_TOKEN_THROUGHPUT_PER_USER -> fullResponseTpsPerUser;
+      case E2E_OUTPUT_TOKEN_THROUGHPUT -> e2eOutputSpeed;
+      case INPUT_SEQUENCE_LENGTH -> num(isl);
+      case OUTPUT_SEQUENCE_LENGTH -> num(osl);
       case OUTPUT_TOKEN_COUNT -> num(outputTokens);
       case REASONING_TOKEN_COUNT -> num(reasoningTokens);
-      case CACHED_TOKENS -> num(cachedTokens);
+      case USAGE_PROMPT_CACHE_READ_TOKENS -> num(cachedTokens);
       case SCHEDULE_LAG -> scheduleLagNs;
-      case EFFECTIVE_TTFT -> effectiveTtftNs;
+      case EFFECTIVE_TIME_TO_FIRST_TOKEN -> effectiveTtftNs;
       case EFFECTIVE_LATENCY -> effectiveLatencyNs;
       default -> null;
     };
   }
 
   /** A scalar per-request metric in its display unit (ms for latencies), or {@code null}. */
-  public Double displayValue(String tag) {
-    Double v = raw(tag);
-    return v == null ? null : v / divisor(tag);
+  public Double displayValue(Metric m) {
+    Double v = raw(m);
+    return v == null ? null : v / divisor(m);
   }
 
   private static Double num(Integer i) {

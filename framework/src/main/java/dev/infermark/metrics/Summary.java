@@ -2,6 +2,7 @@ package dev.infermark.metrics;
 
 import static dev.infermark.api.status.API.Status.EXPERIMENTAL;
 
+import dev.infermark.api.Metric;
 import dev.infermark.api.status.API;
 
 import java.util.List;
@@ -41,7 +42,7 @@ public record Summary(String phase, List<MetricValue> metrics, List<ErrorCount> 
 
   /** Valid (successful) requests. */
   public long requestCount() {
-    return value(MetricDefs.REQUEST_COUNT).map(Double::longValue).orElse(0L);
+    return value(Metric.REQUEST_COUNT.tag()).map(Double::longValue).orElse(0L);
   }
 
   /** Failed requests. */

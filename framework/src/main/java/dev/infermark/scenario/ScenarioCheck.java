@@ -9,7 +9,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import dev.infermark.api.Metric;
 import dev.infermark.lock.Lock;
+import dev.infermark.metrics.catalog.MetricDef;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.settings.SettingsRegistry;
@@ -184,37 +186,41 @@ public final class ScenarioCheck {
       out.add(Problem.fatal(at + ": min " + SloSpec.fmt(slo.min()) + " is above max " + SloSpec.fmt(slo.max())
           + ", so it can never pass"));
     }
-    Optional<SloNames.Known> k = SloNames.metric(slo.metric());
+    Optional<MetricDef> k = SloNames.metric(slo.metric());
     if (k.isEmpty()) {
       Optional<String> near = SettingsRegistry.closest(slo.metric(), SloNames.metricNames(), 2);
       if (near.isPresent()) {
         out.add(Problem.fatal(at + ": unknown metric '" + slo.metric() + "'; did you mean '" + near.get()
             + "'? (A scenario's own metric needs a name of its own.)"));
+      } else if (Metric.ofTag(slo.metric()).isPresent()) {
+        out.add(Problem.note(at + ": " + slo.metric() + " is a methodology's metric (Metric."
+            + Metric.ofTag(slo.metric()).get() + "), but no MetricCatalog on the class path defines it (is the "
+            + "methodology's module missing?); the check fails as not measured unless the load generator reports it"));
       } else {
         out.add(Problem.note(at + ": '" + slo.metric() + "' is not a metric infermark's generators report; "
             + "the scenario's load generator must report it, or the check fails as not measured"));
       }
       return out;
     }
-    SloNames.Known m = k.get();
+    MetricDef m = k.get();
     if (m.distribution() && slo.stat().equals("value")) {
-      out.add(Problem.fatal(at + ": " + m.name() + " is a distribution; give a statistic, e.g. stat = Stat.P95"));
+      out.add(Problem.fatal(at + ": " + m.tag() + " is a distribution; give a statistic, e.g. stat = Stat.P95"));
     } else if (!m.distribution() && !slo.stat().equals("value") && SloNames.isStat(slo.stat())) {
-      out.add(Problem.fatal(at + ": " + m.name() + " is a single value, not a distribution; leave stat out "
+      out.add(Problem.fatal(at + ": " + m.tag() + " is a single value, not a distribution; leave stat out "
           + "(it is Stat.VALUE)"));
     }
     String unit = slo.unit().trim().toLowerCase(Locale.ROOT);
     if (!unit.isEmpty() && !unit.equalsIgnoreCase(m.unit())
         && !(SloNames.isTimeUnit(unit) && SloNames.isTimeUnit(m.unit().toLowerCase(Locale.ROOT)))) {
-      out.add(Problem.fatal(at + ": unit '" + slo.unit() + "' does not fit " + m.name() + ", measured in "
+      out.add(Problem.fatal(at + ": unit '" + slo.unit() + "' does not fit " + m.tag() + ", measured in "
           + (m.unit().isEmpty() ? "no unit" : m.unit()) + (SloNames.isTimeUnit(m.unit()) ? " (use s, ms, us or ns)"
           : " (leave unit out, or use '" + m.unit() + "')")));
     }
     if (!slo.tier().isBlank() && !m.perTier()) {
-      out.add(Problem.warning(at + ": infermark's generators report " + m.name() + " for the whole run, "
+      out.add(Problem.warning(at + ": infermark's generators report " + m.tag() + " for the whole run, "
           + "never per tier, so this check fails as not measured unless the scenario's load generator reports it per tier"));
     } else if (slo.tier().isBlank() && !m.perRun()) {
-      out.add(Problem.warning(at + ": infermark's generators report " + m.name() + " only per SLO tier "
+      out.add(Problem.warning(at + ": infermark's generators report " + m.tag() + " only per SLO tier "
           + "(give tier = \"...\"), so this check fails as not measured unless the scenario's load generator reports it"));
     }
     return out;

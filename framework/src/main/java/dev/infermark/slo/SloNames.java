@@ -1,96 +1,50 @@
 package dev.infermark.slo;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import dev.infermark.metrics.MetricDefs;
+import dev.infermark.api.Metric;
+import dev.infermark.metrics.catalog.MetricCatalogs;
+import dev.infermark.metrics.catalog.MetricDef;
 
 /**
  * The names an {@code @Slo} may use, checked in one place before anything runs: the statistics
  * ({@code avg}, {@code min}, {@code max}, {@code std}, {@code count}, {@code p1} … {@code p99},
- * {@code value}) and the metrics infermark's own generators report, each with its unit, whether
- * it is a distribution (needs a statistic) or a single value, and whether it is reported for the
- * whole run, per SLO tier, or both.
+ * {@code value}) and the metrics infermark's generators report, as their definitions state them
+ * ({@link MetricCatalogs}: the harness's in {@link Metric}, each methodology's in its catalog).
  *
- * <p>A metric this vocabulary does not know may be the scenario's own result (its load generator
- * reports it); only a name one or two edits from a known one is taken for a typo.
+ * <p>A metric no catalog defines may be the scenario's own result (its load generator reports it);
+ * only a name one or two edits from a known one is taken for a typo.
  */
 public final class SloNames {
-  /** One metric a generator of ours reports. */
-  public record Known(String name, String unit, boolean distribution, boolean perRun, boolean perTier) {}
-
   /** The statistics, as {@code RunResult} keys them. */
   public static final Set<String> STATS = Set.of("value", "avg", "min", "max", "std", "count", "p1", "p5", "p10", "p25",
       "p50", "p75", "p90", "p95", "p99");
   private static final Pattern PERCENTILE = Pattern.compile("p(?:[1-9][0-9]?)(?:\\.[0-9]+)?");
   private static final Set<String> TIME_UNITS = Set.of("s", "sec", "seconds", "ms", "us", "ns");
-  /** The AIPerf tags reported as one value per run (the rest are distributions); a test keeps it in step with PhaseMetrics. */
-  static final Set<String> AIPERF_SCALARS = Set.of(MetricDefs.REQUEST_THROUGHPUT, MetricDefs.OUTPUT_TOKEN_THROUGHPUT,
-      MetricDefs.GOODPUT, MetricDefs.REQUEST_COUNT, MetricDefs.ERROR_REQUEST_COUNT, MetricDefs.COMPLETED_REQUEST_COUNT,
-      MetricDefs.GOOD_REQUEST_COUNT, MetricDefs.GOOD_REQUEST_FRACTION, MetricDefs.CONTEXT_OVERFLOW_COUNT, MetricDefs.BENCHMARK_DURATION,
-      MetricDefs.TOTAL_OUTPUT_TOKENS, MetricDefs.TOTAL_OSL, MetricDefs.TOTAL_ISL, MetricDefs.TOTAL_REASONING_TOKENS);
-  private static final Map<String, Known> KNOWN = new LinkedHashMap<>();
 
   /** AA-AgentPerf's name of the decode speed AIPerf calls output_token_throughput_per_user ({@code @SloTier}'s). */
-  public static final String OUTPUT_SPEED = "output_speed";
+  @SuppressWarnings("deprecation") // the name @SloTier and AgentPerf's results keep
+  public static final String OUTPUT_SPEED = Metric.OUTPUT_SPEED.tag();
   /** AA-AgentPerf's name of the end-to-end output speed AIPerf calls e2e_output_token_throughput. */
-  public static final String E2E_SPEED = "e2e_speed";
+  @SuppressWarnings("deprecation")
+  public static final String E2E_SPEED = Metric.E2E_SPEED.tag();
 
   /**
    * Two names of one measure: AA-AgentPerf reports per tier what AIPerf's tags name per run. An SLO on either name
    * reads the value the run reports under the other when it has none under its own.
    */
-  private static final Map<String, String> SAME_MEASURE = Map.of(OUTPUT_SPEED, MetricDefs.OUTPUT_TPS_PER_USER,
-      MetricDefs.OUTPUT_TPS_PER_USER, OUTPUT_SPEED, E2E_SPEED, MetricDefs.E2E_OUTPUT_SPEED,
-      MetricDefs.E2E_OUTPUT_SPEED, E2E_SPEED);
-
-  static {
-    // AIPerf's per-request distributions and run scalars (framework, every run)
-    for (String tag : MetricDefs.tags()) {
-      boolean dist = !AIPERF_SCALARS.contains(tag);
-      // AgentPerf reports these per tier as well (at each tier's capacity; the speeds under its own names)
-      boolean tier = tag.equals(MetricDefs.TTFT) || tag.equals(MetricDefs.OUTPUT_TOKEN_THROUGHPUT)
-          || SAME_MEASURE.containsKey(tag);
-      known(tag, MetricDefs.get(tag).unit(), dist, true, tier);
-    }
-    // the client's self-check (framework)
-    known("client_scheduler_lag_p50", "ms", false, true, false);
-    known("client_scheduler_lag_p99", "ms", false, true, false);
-    known("client_connection_wait_p99", "ms", false, true, false);
-    known("client_cpu_fraction", "", false, true, false);
-    known("client_cpu_us_per_read", "us", false, true, false);
-    // accuracy: overall, and per task as tier
-    known("accuracy", "ratio", false, true, true);
-    known("accuracy_unparsed", "ratio", false, true, true);
-    known("accuracy_total", "responses", false, true, false);
-    known("accuracy_errors", "requests", false, true, false);
-    // AA-AgentPerf: per tier, at the tier's capacity
-    known("supported_agents", "agents", false, false, true);
-    known(OUTPUT_SPEED, "tokens/sec", true, true, true); // per run: output_token_throughput_per_user's value
-    known(E2E_SPEED, "tokens/sec", true, true, true); // per run: e2e_output_token_throughput's value
-    known("supported_agents_per_accelerator", "agents", false, false, true);
-    known("output_token_throughput_per_accelerator", "tokens/sec", false, false, true);
-    known("supported_agents_per_mw", "agents/MW", false, false, true);
-    known("output_token_throughput_per_mw", "tokens/sec/MW", false, false, true);
-    // AgentX replay
-    known("skipped_context_overflow_count", "requests", false, true, false);
-    known("trees_played", "trees", false, true, false);
-    known("max_live_trees", "trees", false, true, false);
-    known("dispatch_lateness", "ms", true, true, false);
-  }
+  private static final Map<String, String> SAME_MEASURE = Map.of(
+      OUTPUT_SPEED, Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER.tag(), Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER.tag(), OUTPUT_SPEED,
+      E2E_SPEED, Metric.E2E_OUTPUT_TOKEN_THROUGHPUT.tag(), Metric.E2E_OUTPUT_TOKEN_THROUGHPUT.tag(), E2E_SPEED);
 
   private SloNames() {}
 
-  private static void known(String name, String unit, boolean distribution, boolean perRun, boolean perTier) {
-    KNOWN.put(name, new Known(name, unit, distribution, perRun, perTier));
-  }
-
-  /** The metric of this name, if one of our generators reports it. */
-  public static Optional<Known> metric(String name) {
-    return Optional.ofNullable(KNOWN.get(name));
+  /** The metric of this name, if the harness or a methodology on the class path defines it. */
+  public static Optional<MetricDef> metric(String name) {
+    return MetricCatalogs.current().get(name);
   }
 
   /**
@@ -108,7 +62,7 @@ public final class SloNames {
 
   /** The names of the metrics infermark's generators report, in order. */
   public static Set<String> metricNames() {
-    return java.util.Collections.unmodifiableSet(KNOWN.keySet());
+    return MetricCatalogs.current().tags();
   }
 
   /** Whether {@code unit} is a unit of time ({@code s}, {@code ms}, ...), into which latencies convert. */

@@ -8,6 +8,7 @@ import dev.infermark.annotations.Slo;
 import dev.infermark.api.Metric;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
+import dev.infermark.metrics.catalog.MetricDef;
 
 /** One {@link Slo} as data, and its evaluation against a run's result. */
 public record SloSpec(String metric, String stat, double min, double max, String unit, String tier, String name) {
@@ -93,7 +94,7 @@ public record SloSpec(String metric, String stat, double min, double max, String
     }
     if (v.isEmpty()) {
       // Still in a unit, as a measured one would be: the SLO's, else the one the metric is reported in.
-      String known = unit.isBlank() ? SloNames.metric(metric).map(SloNames.Known::unit).orElse("") : unit;
+      String known = unit.isBlank() ? SloNames.metric(metric).map(MetricDef::unit).orElse("") : unit;
       return new Outcome(false, displayName() + ": not measured by this run (no value for "
           + (tier.isBlank() ? "" : tier + "/") + metric + " " + stat + ")" + hint(), v, known);
     }

@@ -6,7 +6,7 @@
  * submission verdict, the extra fields of the AIPerf export, its own result sections.
  *
  * <p>The packages the SPI names are SPI too ({@code dev.infermark.settings}, {@code .tokenizer},
- * {@code .hub}, {@code .json}, {@code .memo}, {@code .shard}, {@code .slo}, {@code .result},
+ * {@code .hub}, {@code .json}, {@code .memo}, {@code .shard}, {@code .slo}, {@code .metrics.catalog}, {@code .result},
  * {@code .prometheus}, the trace model): the examples' {@code ArchitectureTest} checks that no built-in
  * methodology uses an INTERNAL type of another module and that no SPI signature names one.
  * docs/writing-methodologies.md walks through writing one.

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.infermark.api.request.RequestRecord;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
-import dev.infermark.metrics.MetricDefs;
+import dev.infermark.api.Metric;
 import dev.infermark.metrics.Records;
 import dev.infermark.result.ResultFormats;
 import dev.infermark.result.RunInfo;
@@ -76,8 +76,8 @@ class JournalSummaryTest {
       JsonNode s = r.summary();
       assertThat(r.records()).isEqualTo(records.length);
       assertThat(r.skipped().lines()).isEqualTo(1);
-      for (String tag : List.of(MetricDefs.TTFT, MetricDefs.ITL, MetricDefs.REQUEST_LATENCY, MetricDefs.REQUEST_COUNT,
-          MetricDefs.ERROR_REQUEST_COUNT, MetricDefs.REQUEST_THROUGHPUT, MetricDefs.GOODPUT)) {
+      for (String tag : List.of(Metric.TIME_TO_FIRST_TOKEN.tag(), Metric.INTER_TOKEN_LATENCY.tag(), Metric.REQUEST_LATENCY.tag(), Metric.REQUEST_COUNT.tag(),
+          Metric.ERROR_REQUEST_COUNT.tag(), Metric.REQUEST_THROUGHPUT.tag(), Metric.GOODPUT.tag())) {
         assertThat(s.get(tag)).as(tag).isNotNull().isEqualTo(done.get(tag));
       }
       assertThat(s.get("error_summary")).isEqualTo(done.get("error_summary"));
@@ -105,7 +105,7 @@ class JournalSummaryTest {
       assertThat(r.records()).isEqualTo(Records.reference().length);
       assertThat(r.skipped().lines()).isZero();
       assertThat(r.warning()).contains(RunRecorder.START + " is absent");
-      assertThat(r.summary().at("/" + MetricDefs.REQUEST_COUNT + "/avg").asDouble()).isEqualTo(3);
+      assertThat(r.summary().at("/" + Metric.REQUEST_COUNT.tag() + "/avg").asDouble()).isEqualTo(3);
     }
   }
 

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -13,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,15 +92,7 @@ class ResultFormatsTest {
 
   /** A jar holding only the service registration, as a module of one's own would ship it. */
   private Path jarRegistering(Class<?>... formats) throws IOException {
-    Path jar = dir.resolve("formats.jar");
-    try (OutputStream f = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(f)) {
-      out.putNextEntry(new JarEntry("META-INF/services/" + ResultFormat.class.getName()));
-      for (Class<?> c : formats) {
-        out.write((c.getName() + "\n").getBytes(StandardCharsets.UTF_8));
-      }
-      out.closeEntry();
-    }
-    return jar;
+    return ContextJar.registering(dir.resolve("formats.jar"), ResultFormat.class, formats);
   }
 
 

@@ -2,9 +2,12 @@ package dev.infermark.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.infermark.annotations.Default;
 import dev.infermark.annotations.Locked;
@@ -15,12 +18,29 @@ import dev.infermark.api.SelfPhased;
 import dev.infermark.api.Metric;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
+import dev.infermark.metrics.catalog.MetricCatalog;
+import dev.infermark.metrics.catalog.MetricDef;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.SettingsRegistry;
+import dev.infermark.testkit.ContextJar;
 
 /** The engine-independent part of the discovery checks (the engine's DiscoveryIssuesTest shows the rest). */
 class ScenarioCheckTest {
   private final SettingsRegistry registry = new SettingsRegistry(List.of(new Keys()));
+  private Path capacity;
+
+  /** A methodology reporting its capacity per SLO tier only, as AA-AgentPerf's catalog (not on this class path) does. */
+  public static final class Capacity implements MetricCatalog {
+    @Override
+    public List<MetricDef> metrics() {
+      return List.of(MetricDef.value(Metric.SUPPORTED_AGENTS.tag(), "Supported Agents", "agents").tierOnly());
+    }
+  }
+
+  @BeforeEach
+  void capacityCatalog(@TempDir Path dir) throws Exception {
+    capacity = ContextJar.registering(dir.resolve("capacity.jar"), MetricCatalog.class, Capacity.class);
+  }
 
   @Scenario(name = "fine")
   @Locked(key = "extra-inputs.ignore_eos", value = "true")
@@ -52,14 +72,17 @@ class ScenarioCheckTest {
   }
 
   @Test
-  void aWellWrittenScenarioHasNoProblems() {
-    assertThat(ScenarioCheck.of(ScenarioModel.of(Fine.class), registry)).isEmpty();
-    assertThat(ScenarioCheck.fatal(ScenarioModel.of(Fine.class), registry)).isEmpty();
+  void aWellWrittenScenarioHasNoProblems() throws Exception {
+    ContextJar.with(capacity, () -> {
+      assertThat(ScenarioCheck.of(ScenarioModel.of(Fine.class), registry)).isEmpty();
+      assertThat(ScenarioCheck.fatal(ScenarioModel.of(Fine.class), registry)).isEmpty();
+      return null;
+    });
   }
 
   @Test
-  void everyProblemIsFoundAtOnceFatalOnesFirst() {
-    List<ScenarioCheck.Problem> p = ScenarioCheck.of(ScenarioModel.of(Wrong.class), registry);
+  void everyProblemIsFoundAtOnceFatalOnesFirst() throws Exception {
+    List<ScenarioCheck.Problem> p = ContextJar.with(capacity, () -> ScenarioCheck.of(ScenarioModel.of(Wrong.class), registry));
     assertThat(p).extracting(ScenarioCheck.Problem::message).containsExactly(
         "@Locked(key = \"concurrency\") orKeys: unknown setting infermark.requst-count; did you mean \"request-count\"? "
             + "(the known settings are listed in docs/settings.md)",

@@ -66,7 +66,6 @@ class SloSpecTest {
     assertThat(new SloSpec("e2e_output_token_throughput", "p25", 29, Double.NaN, "", "SLO #1", "").evaluate(perTier)
         .passed()).isTrue();
     assertThat(SloNames.metric("output_speed").orElseThrow().perRun()).isTrue();
-    assertThat(SloNames.metric("output_token_throughput_per_user").orElseThrow().perTier()).isTrue();
   }
 
   @Test

@@ -9,9 +9,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import dev.infermark.api.Metric;
 import dev.infermark.json.Json;
-import dev.infermark.metrics.MetricDefs;
 import dev.infermark.metrics.Stats;
+import dev.infermark.metrics.catalog.MetricCatalogs;
+import dev.infermark.metrics.catalog.MetricDef;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -23,8 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class CompareModel {
   static final List<String> STATS = List.of("avg", "p50", "p90", "p99");
-  static final List<String> TOTALS = List.of(MetricDefs.REQUEST_THROUGHPUT, MetricDefs.OUTPUT_TOKEN_THROUGHPUT,
-      MetricDefs.GOODPUT, MetricDefs.REQUEST_COUNT, MetricDefs.ERROR_REQUEST_COUNT);
+  static final List<String> TOTALS = List.of(Metric.REQUEST_THROUGHPUT.tag(), Metric.OUTPUT_TOKEN_THROUGHPUT.tag(),
+      Metric.GOODPUT.tag(), Metric.REQUEST_COUNT.tag(), Metric.ERROR_REQUEST_COUNT.tag());
 
   private CompareModel() {}
 
@@ -62,7 +64,7 @@ final class CompareModel {
       }
       ObjectNode dists = r.putObject("dists");
       boolean grouped = false;
-      for (RunModel.Metric m : RunModel.METRICS) {
+      for (RunModel.Chart m : RunModel.METRICS) {
         double[] v = Distributions.sorted(RunModel.values(f.rows(), m, null));
         if (v.length > 0) {
           dists.set(m.tag(), Distributions.cdf(v));
@@ -156,8 +158,7 @@ final class CompareModel {
   }
 
   private static boolean largerIsBetter(String tag) {
-    MetricDefs.Def d = MetricDefs.get(tag);
-    return d != null && d.largerIsBetter();
+    return MetricCatalogs.current().get(tag).map(MetricDef::largerIsBetter).orElse(false);
   }
 
   /**

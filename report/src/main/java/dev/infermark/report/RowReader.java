@@ -2,8 +2,9 @@ package dev.infermark.report;
 
 import java.util.Map;
 
-import dev.infermark.metrics.MetricDefs;
 import tools.jackson.databind.JsonNode;
+
+import dev.infermark.api.Metric;
 
 /** Reads one {@code profile_export.jsonl} line (docs/artifacts.md) into a {@link Row}, tolerating absent fields. */
 final class RowReader {
@@ -54,18 +55,18 @@ final class RowReader {
       String agents = md.path("agentperf_agents").asString("");
       groupLabel = agents.isEmpty() ? "phase " + group : agents + (agents.equals("1") ? " agent" : " agents");
     }
-    double ttft = ms(m, MetricDefs.TTFT);
-    double out = value(m, MetricDefs.OUTPUT_TOKEN_COUNT);
+    double ttft = ms(m, Metric.TIME_TO_FIRST_TOKEN.tag());
+    double out = value(m, Metric.OUTPUT_TOKEN_COUNT.tag());
     if (Double.isNaN(out)) {
-      out = value(m, MetricDefs.OSL);
+      out = value(m, Metric.OUTPUT_SEQUENCE_LENGTH.tag());
     }
-    Row r = new Row(warmup, start, end, ttft, ms(m, MetricDefs.ITL), ms(m, MetricDefs.REQUEST_LATENCY),
-        value(m, MetricDefs.OUTPUT_TPS_PER_USER), out, value(m, MetricDefs.ISL), value(m, MetricDefs.CACHED_TOKENS),
+    Row r = new Row(warmup, start, end, ttft, ms(m, Metric.INTER_TOKEN_LATENCY.tag()), ms(m, Metric.REQUEST_LATENCY.tag()),
+        value(m, Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER.tag()), out, value(m, Metric.INPUT_SEQUENCE_LENGTH.tag()), value(m, Metric.USAGE_PROMPT_CACHE_READ_TOKENS.tag()),
         failed, kind, md.path("was_cancelled").asBoolean(false), failed && "CutOff".equals(text(err, "type")), lane,
         md.path("agent_depth").asInt(0), tree, stream, text(md, "parent_correlation_id"), group, groupLabel,
-        ms(m, MetricDefs.SCHEDULE_LAG), ms(m, MetricDefs.EFFECTIVE_TTFT), ms(m, MetricDefs.EFFECTIVE_LATENCY));
+        ms(m, Metric.SCHEDULE_LAG.tag()), ms(m, Metric.EFFECTIVE_TIME_TO_FIRST_TOKEN.tag()), ms(m, Metric.EFFECTIVE_LATENCY.tag()));
     if (!warmup && !failed && r.timed() && out > 0) {
-      addTokens(r, m.path(MetricDefs.ICL), ticks);
+      addTokens(r, m.path(Metric.INTER_CHUNK_LATENCY.tag()), ticks);
     }
     return r;
   }

@@ -3,12 +3,16 @@ package dev.infermark.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
+import dev.infermark.api.Metric;
 import dev.infermark.json.Json;
 import dev.infermark.metrics.MetricDefs;
 import dev.infermark.metrics.Stats;
+import dev.infermark.metrics.catalog.MetricCatalogs;
+import dev.infermark.metrics.catalog.MetricDef;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -16,25 +20,25 @@ import tools.jackson.databind.node.ObjectNode;
 /** What the page of one run shows, computed from its folder; the page's script only draws it. */
 final class RunModel {
   /** The distributions drawn, in order: tag, title, and how a request gives its value. */
-  record Metric(String tag, String title, String unit, ToDoubleFunction<Row> value) {}
+  record Chart(String tag, String title, String unit, ToDoubleFunction<Row> value) {}
 
-  static final List<Metric> METRICS = List.of(
-      new Metric(MetricDefs.TTFT, "Time to first token", "ms", Row::ttftMs),
-      new Metric(MetricDefs.ITL, "Inter-token latency", "ms", Row::itlMs),
-      new Metric(MetricDefs.REQUEST_LATENCY, "End-to-end latency", "ms", Row::latencyMs),
-      new Metric(MetricDefs.OUTPUT_TPS_PER_USER, "Output speed per user", "tokens/s", Row::outputSpeed));
+  static final List<Chart> METRICS = List.of(
+      new Chart(Metric.TIME_TO_FIRST_TOKEN.tag(), "Time to first token", "ms", Row::ttftMs),
+      new Chart(Metric.INTER_TOKEN_LATENCY.tag(), "Inter-token latency", "ms", Row::itlMs),
+      new Chart(Metric.REQUEST_LATENCY.tag(), "End-to-end latency", "ms", Row::latencyMs),
+      new Chart(Metric.OUTPUT_TOKEN_THROUGHPUT_PER_USER.tag(), "Output speed per user", "tokens/s", Row::outputSpeed));
 
   /** How long each request waited after its intended instant before it left: on the run page after the latency. */
-  static final Metric SCHEDULE_LAG = new Metric(MetricDefs.SCHEDULE_LAG, "Schedule lag", "ms", Row::lagMs);
+  static final Chart SCHEDULE_LAG = new Chart(Metric.SCHEDULE_LAG.tag(), "Schedule lag", "ms", Row::lagMs);
 
   /**
    * The latencies measured from each request's intended instant, by the tag of the actual-send one: the run page
    * draws each as a second CDF in the same chart, so that the queueing the actual-send one leaves out shows.
    */
-  static final Map<String, Metric> FROM_INTENDED = Map.of(
-      MetricDefs.TTFT, new Metric(MetricDefs.EFFECTIVE_TTFT, "Time to first token from the intended instant", "ms",
+  static final Map<String, Chart> FROM_INTENDED = Map.of(
+      Metric.TIME_TO_FIRST_TOKEN.tag(), new Chart(Metric.EFFECTIVE_TIME_TO_FIRST_TOKEN.tag(), "Time to first token from the intended instant", "ms",
           Row::effectiveTtftMs),
-      MetricDefs.REQUEST_LATENCY, new Metric(MetricDefs.EFFECTIVE_LATENCY, "End-to-end latency from the intended instant",
+      Metric.REQUEST_LATENCY.tag(), new Chart(Metric.EFFECTIVE_LATENCY.tag(), "End-to-end latency from the intended instant",
           "ms", Row::effectiveLatencyMs));
 
   private RunModel() {}
@@ -217,10 +221,11 @@ final class RunModel {
     return out;
   }
 
+  /** A metric's header, from its definition (the harness's or its methodology's); else the tag in words. */
   static String name(String tag) {
-    MetricDefs.Def d = MetricDefs.get(tag);
-    if (d != null) {
-      return d.header();
+    Optional<MetricDef> d = MetricCatalogs.current().get(tag);
+    if (d.isPresent()) {
+      return d.get().header();
     }
     String n = tag.replace('_', ' ');
     return Character.toUpperCase(n.charAt(0)) + n.substring(1);
@@ -302,14 +307,14 @@ final class RunModel {
       }
     }
     ArrayNode out = Json.MAPPER.createArrayNode();
-    List<Metric> drawn = new ArrayList<>();
-    for (Metric m : METRICS) {
+    List<Chart> drawn = new ArrayList<>();
+    for (Chart m : METRICS) {
       drawn.add(m);
-      if (m.tag().equals(MetricDefs.REQUEST_LATENCY)) {
+      if (m.tag().equals(Metric.REQUEST_LATENCY.tag())) {
         drawn.add(SCHEDULE_LAG);
       }
     }
-    for (Metric m : drawn) {
+    for (Chart m : drawn) {
       ObjectNode d = Json.object();
       d.put("tag", m.tag());
       d.put("title", m.title());
@@ -353,8 +358,8 @@ final class RunModel {
   }
 
   /** The CDF of {@code m} measured from the intended instant, when it has such a twin and the records carry it. */
-  private static java.util.Optional<ObjectNode> fromIntended(List<Row> rows, Metric m) {
-    Metric twin = FROM_INTENDED.get(m.tag());
+  private static java.util.Optional<ObjectNode> fromIntended(List<Row> rows, Chart m) {
+    Chart twin = FROM_INTENDED.get(m.tag());
     double[] v = twin == null ? new double[0] : Distributions.sorted(values(rows, twin, null));
     if (v.length == 0) {
       return java.util.Optional.empty();
@@ -364,14 +369,14 @@ final class RunModel {
     return java.util.Optional.of(c);
   }
 
-  static double[] values(List<Row> rows, Metric m, String group) {
+  static double[] values(List<Row> rows, Chart m, String group) {
     return rows.stream()
         .filter(r -> r.measured() && (group == null || group.equals(r.group())))
         .mapToDouble(m.value()).toArray();
   }
 
   /** Statistics of a metric computed from the records, for runs without profile_export_aiperf.json. */
-  static Stats stats(List<Row> rows, Metric m) {
+  static Stats stats(List<Row> rows, Chart m) {
     return Stats.of(Distributions.sorted(values(rows, m, null)));
   }
 

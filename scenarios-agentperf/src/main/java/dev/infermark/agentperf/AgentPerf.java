@@ -29,14 +29,17 @@ import dev.infermark.agentperf.trajectory.JsonlTrajectories;
 import dev.infermark.agentperf.trajectory.SyntheticTrajectories;
 import dev.infermark.agentperf.trajectory.TrajectorySource;
 import dev.infermark.agentperf.trajectory.WekaTrajectories;
+import dev.infermark.api.Metric;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
 import dev.infermark.load.OpenFiles;
+import dev.infermark.metrics.catalog.MetricDef;
 import dev.infermark.agentperf.shard.PhaseShardFile;
 import dev.infermark.settings.SettingKey;
 import dev.infermark.shard.Shard;
 import dev.infermark.shard.Shardable;
 import dev.infermark.settings.Settings;
+import dev.infermark.slo.SloNames;
 import dev.infermark.tokenizer.Tokenizer;
 import dev.infermark.spi.MethodologyContext;
 import dev.infermark.spi.Methodology;
@@ -273,9 +276,9 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
     for (TierResult t : report.tiers()) {
       String name = t.tier().name();
       int cap = t.capacity();
-      r.tierValue(name, Tier.SUPPORTED_AGENTS, Stat.VALUE, cap, "agents");
+      tierValue(r, name, AgentPerfMetrics.SUPPORTED_AGENTS, cap);
       // The search's ceiling passed: the capacity is at least that many agents.
-      r.headline(name, Tier.SUPPORTED_AGENTS, (t.reachedMax() ? "≥ " : "") + cap + " agents");
+      r.headline(name, AgentPerfMetrics.SUPPORTED_AGENTS.tag(), (t.reachedMax() ? "≥ " : "") + cap + " agents");
       r.reportEntry(name + " supported_agents", cap + (t.reachedMax() ? " (lower bound)"
           : t.firstFail() >= 0 ? " (first fail " + t.firstFail() + ")" : ""));
       PhaseResult at = t.atCapacity();
@@ -285,27 +288,33 @@ public final class AgentPerf implements Methodology, Shardable, OpenFiles.Planne
       for (Criterion c : t.tier().criteria()) {
         at.stats().stat(c.metric(), c.stat()).ifPresent(v -> r.tierValue(name, c.metric(), Stat.of(c.stat()), v, unit(c.metric())));
       }
-      r.tierValue(name, "output_speed", Stat.P25, at.stats().p25OutputSpeed(), "tokens/sec");
-      r.tierValue(name, "time_to_first_token", Stat.P95, at.stats().p95TtftMs(), "ms");
-      r.tierValue(name, "e2e_speed", Stat.P25, at.stats().p25E2eSpeed(), "tokens/sec");
+      r.tierValue(name, SloNames.OUTPUT_SPEED, Stat.P25, at.stats().p25OutputSpeed(), unit(SloNames.OUTPUT_SPEED));
+      r.tierValue(name, Metric.TIME_TO_FIRST_TOKEN.tag(), Stat.P95, at.stats().p95TtftMs(), Metric.TIME_TO_FIRST_TOKEN.unit());
+      r.tierValue(name, SloNames.E2E_SPEED, Stat.P25, at.stats().p25E2eSpeed(), unit(SloNames.E2E_SPEED));
       double thr = at.stats().outputThroughput();
-      r.tierValue(name, "output_token_throughput", Stat.VALUE, thr, "tokens/sec");
+      r.tierValue(name, Metric.OUTPUT_TOKEN_THROUGHPUT.tag(), Stat.VALUE, thr, Metric.OUTPUT_TOKEN_THROUGHPUT.unit());
       if (acc != null && acc > 0) {
-        r.tierValue(name, "supported_agents_per_accelerator", Stat.VALUE, (double) cap / acc, "agents");
-        r.tierValue(name, "output_token_throughput_per_accelerator", Stat.VALUE, thr / acc, "tokens/sec");
+        tierValue(r, name, AgentPerfMetrics.SUPPORTED_AGENTS_PER_ACCELERATOR, (double) cap / acc);
+        tierValue(r, name, AgentPerfMetrics.OUTPUT_TOKEN_THROUGHPUT_PER_ACCELERATOR, thr / acc);
       }
       if (at.power() != null && at.power().meanTotalWatts() > 0) {
         double mw = at.power().meanTotalWatts() / 1e6;
-        r.tierValue(name, "supported_agents_per_mw", Stat.VALUE, cap / mw, "agents/MW");
-        r.tierValue(name, "output_token_throughput_per_mw", Stat.VALUE, thr / mw, "tokens/sec/MW");
+        tierValue(r, name, AgentPerfMetrics.SUPPORTED_AGENTS_PER_MW, cap / mw);
+        tierValue(r, name, AgentPerfMetrics.OUTPUT_TOKEN_THROUGHPUT_PER_MW, thr / mw);
         r.reportEntry(name + " agents_per_mw", String.format(Locale.ROOT, "%.0f", cap / mw));
       }
     }
     return r.build();
   }
 
+  /** A tier's criterion value's unit: TTFT's, else AA's speeds' (whichever name of the speed the SLO used). */
+  @SuppressWarnings("deprecation") // Metric.OUTPUT_SPEED: AA's name, which AgentPerf's tier results keep
   private static String unit(String metric) {
-    return metric.equals("time_to_first_token") ? "ms" : "tokens/sec";
+    return metric.equals(Metric.TIME_TO_FIRST_TOKEN.tag()) ? Metric.TIME_TO_FIRST_TOKEN.unit() : Metric.OUTPUT_SPEED.unit();
+  }
+
+  private static void tierValue(RunResult.Builder r, String tier, MetricDef m, double value) {
+    r.tierValue(tier, m.tag(), Stat.VALUE, value, m.unit());
   }
 
   private static TrajectorySource source(MethodologyContext ctx, AgentPerfSettings o, Tokenizer tokenizer, int maxContext,

@@ -1,6 +1,6 @@
 package dev.infermark.servermetrics;
 
-import dev.infermark.metrics.MetricDefs;
+import dev.infermark.api.Metric;
 import dev.infermark.metrics.Summary;
 
 /**
@@ -12,9 +12,9 @@ public record ClientTotals(Long inputTokens, Long outputTokens, Long cachedToken
 
   /** From the profiling summary: {@code total_isl}, {@code total_osl}, the sum of {@code usage_prompt_cache_read_tokens}. */
   public static ClientTotals of(Summary profiling) {
-    Long in = profiling.value(MetricDefs.TOTAL_ISL).map(Math::round).orElse(null);
-    Long out = profiling.value(MetricDefs.TOTAL_OSL).map(Math::round).orElse(null);
-    Long cached = profiling.stats(MetricDefs.CACHED_TOKENS).map(s -> Math.round(s.sum())).orElse(null);
+    Long in = profiling.value(Metric.TOTAL_ISL.tag()).map(Math::round).orElse(null);
+    Long out = profiling.value(Metric.TOTAL_OSL.tag()).map(Math::round).orElse(null);
+    Long cached = profiling.stats(Metric.USAGE_PROMPT_CACHE_READ_TOKENS.tag()).map(s -> Math.round(s.sum())).orElse(null);
     return new ClientTotals(in, out, cached, profiling.requestCount());
   }
 }

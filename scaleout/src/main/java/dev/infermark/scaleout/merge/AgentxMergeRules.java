@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.DoubleUnaryOperator;
 
 import dev.infermark.agentx.replay.ProfileMeter;
+import dev.infermark.agentx.replay.ReplayMetrics;
 import dev.infermark.agentx.replay.SubmissionRules;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
@@ -47,7 +48,7 @@ final class AgentxMergeRules implements MergeRules {
   @Override
   public void finish(List<ShardFolder> shards, Settings settings, Summary profiling, boolean cancelled,
       List<String> reasons, ObjectNode extras) {
-    long skipped = shards.stream().mapToLong(s -> s.aiperf().path("skipped_context_overflow_count").path("avg").asLong())
+    long skipped = shards.stream().mapToLong(s -> s.aiperf().path(ReplayMetrics.SKIPPED_CONTEXT_OVERFLOW_COUNT.tag()).path("avg").asLong())
         .sum();
     // Merged records' times are wall-clock ns, so the phase start is too.
     long phaseStartNs = shards.stream().map(ShardFolder::start).filter(Objects::nonNull).min(Instant::compareTo)

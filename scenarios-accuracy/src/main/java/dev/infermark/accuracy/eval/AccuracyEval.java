@@ -1,5 +1,10 @@
 package dev.infermark.accuracy.eval;
 
+import static dev.infermark.accuracy.eval.AccuracyMetrics.ACCURACY;
+import static dev.infermark.accuracy.eval.AccuracyMetrics.ACCURACY_ERRORS;
+import static dev.infermark.accuracy.eval.AccuracyMetrics.ACCURACY_TOTAL;
+import static dev.infermark.accuracy.eval.AccuracyMetrics.ACCURACY_UNPARSED;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -25,6 +30,7 @@ import dev.infermark.api.request.RequestRecord;
 import dev.infermark.api.request.RequestTags;
 import dev.infermark.hub.HfHub;
 import dev.infermark.json.Json;
+import dev.infermark.metrics.catalog.MetricDef;
 import dev.infermark.settings.Keys;
 import dev.infermark.settings.Settings;
 import dev.infermark.spi.MethodologyContext;
@@ -282,6 +288,10 @@ public final class AccuracyEval implements Methodology {
         + " response_len=" + out.length() + " response_preview=" + preview;
   }
 
+  private static void value(RunResult.Builder r, MetricDef m, double v) {
+    r.value(m.tag(), v, m.unit());
+  }
+
   private static String score(AccuracySummary.TaskCounts c) {
     return String.format(java.util.Locale.ROOT, "%.2f %% of %d", 100 * c.accuracy(), c.total());
   }
@@ -290,7 +300,7 @@ public final class AccuracyEval implements Methodology {
     RunResult.Builder r = RunResult.builder();
     AccuracySummary.TaskCounts o = summary.overall();
     if (errors > 0) {
-      r.value("accuracy_errors", errors, "requests");
+      value(r, ACCURACY_ERRORS, errors);
       r.consoleLine(errors + " request(s) failed and were not graded (see the performance export)");
     }
     ctx.exportExtras().set("accuracy", Json.MAPPER.valueToTree(new ExportSummary(benchmark.name(), o.total(), errors, partial,
@@ -304,17 +314,17 @@ public final class AccuracyEval implements Methodology {
       return r.build(); // no summary, no CSV, like the reference; accuracy stays absent
     }
     ctx.section(summary.scores(benchmark.name())); // accuracy_results.csv (AccuracyCsvFormat)
-    r.value("accuracy", o.accuracy(), "ratio");
-    r.value("accuracy_unparsed", o.unparsedRate(), "ratio");
-    r.value("accuracy_total", o.total(), "responses");
+    value(r, ACCURACY, o.accuracy());
+    value(r, ACCURACY_UNPARSED, o.unparsedRate());
+    value(r, ACCURACY_TOTAL, o.total());
     summary.tasks().forEach((task, c) -> {
-      r.tierValue(task, "accuracy", Stat.VALUE, c.accuracy(), "ratio");
-      r.tierValue(task, "accuracy_unparsed", Stat.VALUE, c.unparsedRate(), "ratio");
+      r.tierValue(task, ACCURACY.tag(), Stat.VALUE, c.accuracy(), ACCURACY.unit());
+      r.tierValue(task, ACCURACY_UNPARSED.tag(), Stat.VALUE, c.unparsedRate(), ACCURACY_UNPARSED.unit());
     });
     summary.table().forEach(r::consoleLine);
-    r.headline(benchmark.name(), "accuracy", score(o));
+    r.headline(benchmark.name(), ACCURACY.tag(), score(o));
     if (summary.tasks().size() > 1) {
-      summary.tasks().forEach((task, c) -> r.headline(benchmark.name() + "/" + task, "accuracy", score(c)));
+      summary.tasks().forEach((task, c) -> r.headline(benchmark.name() + "/" + task, ACCURACY.tag(), score(c)));
     }
     r.reportEntry("accuracy", Py.repr(o.accuracy()));
     r.reportEntry("accuracy.benchmark", benchmark.name());

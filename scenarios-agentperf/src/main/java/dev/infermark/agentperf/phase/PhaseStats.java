@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
+import dev.infermark.api.Metric;
 import dev.infermark.api.request.RequestRecord;
 
 /**
@@ -97,13 +98,14 @@ public record PhaseStats(int requests, int errors, double[] ttftMs, double[] out
    *
    * @throws IllegalArgumentException for an unknown metric or stat
    */
+  @SuppressWarnings("deprecation") // OUTPUT_SPEED, E2E_SPEED: AA's names, which @SloTier keeps
   public OptionalDouble stat(String metric, String stat) {
     String s = stat == null || stat.isEmpty() ? "value" : stat.toLowerCase(Locale.ROOT);
-    double[] values = switch (metric) {
-      case "output_speed", "output_token_throughput_per_user" -> outputSpeed;
-      case "time_to_first_token" -> ttftMs;
-      case "e2e_speed", "e2e_output_token_throughput" -> e2eSpeed; // AIPerf's name of the same measure
-      case "output_token_throughput" -> {
+    double[] values = switch (Metric.ofTag(metric).orElse(Metric.CUSTOM)) {
+      case OUTPUT_SPEED, OUTPUT_TOKEN_THROUGHPUT_PER_USER -> outputSpeed;
+      case TIME_TO_FIRST_TOKEN -> ttftMs;
+      case E2E_SPEED, E2E_OUTPUT_TOKEN_THROUGHPUT -> e2eSpeed; // AIPerf's name of the same measure
+      case OUTPUT_TOKEN_THROUGHPUT -> {
         if (!s.equals("value")) {
           throw new IllegalArgumentException("output_token_throughput has only the stat 'value', not '" + stat + "'");
         }

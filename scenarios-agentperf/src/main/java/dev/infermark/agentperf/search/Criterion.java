@@ -4,6 +4,8 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 import dev.infermark.agentperf.phase.PhaseStats;
+import dev.infermark.api.Metric;
+import dev.infermark.slo.SloNames;
 
 /**
  * One per-request objective a phase must meet for a tier, e.g. P25 output speed at least 20
@@ -22,25 +24,25 @@ public record Criterion(String metric, String stat, double min, double max, Stri
     if (Double.isNaN(min) && Double.isNaN(max)) {
       throw new IllegalArgumentException("objective " + metric + " " + stat + " has neither min nor max");
     }
-    if (!unit.isEmpty() && !unit.equals("s") && !unit.equals("ms") && metric.equals("time_to_first_token")) {
+    if (!unit.isEmpty() && !unit.equals("s") && !unit.equals("ms") && metric.equals(Metric.TIME_TO_FIRST_TOKEN.tag())) {
       throw new IllegalArgumentException("objective " + metric + ": unit must be s or ms, got '" + unit + "'");
     }
   }
 
   /** P25 output speed of at least {@code tokensPerSecond}. */
   public static Criterion minOutputSpeed(double tokensPerSecond) {
-    return new Criterion("output_speed", "p25", tokensPerSecond, Double.NaN, "");
+    return new Criterion(SloNames.OUTPUT_SPEED, "p25", tokensPerSecond, Double.NaN, "");
   }
 
   /** P95 TTFT of at most {@code seconds}. */
   public static Criterion maxTtftSeconds(double seconds) {
-    return new Criterion("time_to_first_token", "p95", Double.NaN, seconds, "s");
+    return new Criterion(Metric.TIME_TO_FIRST_TOKEN.tag(), "p95", Double.NaN, seconds, "s");
   }
 
   /** The measured value in the bounds' unit, or empty when the phase did not measure it. */
   public OptionalDouble measured(PhaseStats stats) {
     OptionalDouble v = stats.stat(metric, stat);
-    if (v.isPresent() && metric.equals("time_to_first_token") && unit.equals("s")) {
+    if (v.isPresent() && metric.equals(Metric.TIME_TO_FIRST_TOKEN.tag()) && unit.equals("s")) {
       return OptionalDouble.of(v.getAsDouble() / 1000.0);
     }
     return v;

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.infermark.agentperf.phase.PhaseResult;
+import dev.infermark.api.Metric;
 import dev.infermark.slo.SloSpec;
 
 /**
@@ -19,7 +20,7 @@ import dev.infermark.slo.SloSpec;
  */
 public record Tier(String name, List<Criterion> criteria, double minSupportedAgents) {
   /** The metric name of the capacity result. */
-  public static final String SUPPORTED_AGENTS = "supported_agents";
+  public static final String SUPPORTED_AGENTS = Metric.SUPPORTED_AGENTS.tag();
 
   public Tier {
     criteria = List.copyOf(criteria);

@@ -1,5 +1,10 @@
 package dev.infermark.agentx.replay;
 
+import static dev.infermark.agentx.replay.ReplayMetrics.DISPATCH_LATENESS;
+import static dev.infermark.agentx.replay.ReplayMetrics.MAX_LIVE_TREES;
+import static dev.infermark.agentx.replay.ReplayMetrics.SKIPPED_CONTEXT_OVERFLOW_COUNT;
+import static dev.infermark.agentx.replay.ReplayMetrics.TREES_PLAYED;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -10,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
+import dev.infermark.api.Metric;
 import dev.infermark.api.RunResult;
 import dev.infermark.api.Stat;
 import dev.infermark.api.request.ErrorKind;
@@ -175,12 +181,12 @@ public final class AgenticReplayGenerator implements Methodology, Shardable {
             meter.warmupLatenessMs(100), meter.warmupLatenessCount()) : null)));
 
     RunResult.Builder result = RunResult.builder()
-        .value("context_overflow_count", overflows, "requests")
-        .value("skipped_context_overflow_count", skipped, "requests")
-        .value("trees_played", stats.plays(), "trees")
-        .value("max_live_trees", stats.maxLiveTrees(), "trees")
-        .metric("dispatch_lateness", Stat.P50, meter.latenessMs(50), "ms")
-        .metric("dispatch_lateness", Stat.P99, meter.latenessMs(99), "ms");
+        .value(Metric.CONTEXT_OVERFLOW_COUNT, overflows)
+        .value(SKIPPED_CONTEXT_OVERFLOW_COUNT.tag(), skipped, SKIPPED_CONTEXT_OVERFLOW_COUNT.unit())
+        .value(TREES_PLAYED.tag(), stats.plays(), TREES_PLAYED.unit())
+        .value(MAX_LIVE_TREES.tag(), stats.maxLiveTrees(), MAX_LIVE_TREES.unit())
+        .metric(DISPATCH_LATENESS.tag(), Stat.P50, meter.latenessMs(50), DISPATCH_LATENESS.unit())
+        .metric(DISPATCH_LATENESS.tag(), Stat.P99, meter.latenessMs(99), DISPATCH_LATENESS.unit());
     result.consoleLine(String.format(Locale.ROOT,
         "agentx: %d lane(s), %d tree play(s), max live trees %d, context overflows %d (%d skipped), idle-cap jumps %d "
             + "(%.1f s skipped), dispatch lateness p50 %s / p99 %s",

@@ -2,6 +2,7 @@ package dev.infermark.agentx.replay;
 
 import java.time.Duration;
 
+import dev.infermark.api.Metric;
 import dev.infermark.json.Json;
 import dev.infermark.lock.SubmissionVerdict;
 import dev.infermark.settings.Keys;
@@ -84,8 +85,10 @@ public final class SubmissionRules {
 
     /** {@code context_overflow_count} and {@code skipped_context_overflow_count}, into the export's extras. */
     public void exportCounts(ObjectNode extras) {
-      extras.set("context_overflow_count", Json.MAPPER.valueToTree(new ReplayExport.Count("requests", overflows)));
-      extras.set("skipped_context_overflow_count", Json.MAPPER.valueToTree(new ReplayExport.Count("requests", skipped)));
+      extras.set(Metric.CONTEXT_OVERFLOW_COUNT.tag(),
+          Json.MAPPER.valueToTree(new ReplayExport.Count(Metric.CONTEXT_OVERFLOW_COUNT.unit(), overflows)));
+      extras.set(ReplayMetrics.SKIPPED_CONTEXT_OVERFLOW_COUNT.tag(),
+          Json.MAPPER.valueToTree(new ReplayExport.Count(ReplayMetrics.SKIPPED_CONTEXT_OVERFLOW_COUNT.unit(), skipped)));
     }
 
     /** {@code metric_duration_coverage}, into the export's metadata, when coverage was checked. */
