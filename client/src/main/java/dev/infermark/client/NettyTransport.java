@@ -157,8 +157,10 @@ final class NettyTransport implements Transport {
             @Override
             protected void initChannel(SocketChannel ch) {
               ChannelPipeline p = ch.pipeline();
+              Conn conn = new Conn(idle);
               // the raw read's time, before decryption and decoding, which wait for the other ready sockets' reads
-              ReadStamp stamp = new ReadStamp(https);
+              ReadStamp stamp = new ReadStamp(https ? null : conn);
+              conn.stamp = stamp;
               p.addLast(stamp);
               if (https) {
                 // the handshake's expensive steps on virtual threads, not on the event loop all streams share
@@ -166,9 +168,13 @@ final class NettyTransport implements Transport {
                 h.setHandshakeTimeoutMillis(connectTimeoutMs); // as the JDK's connect timeout: the request deadline
                 p.addLast(h);
               }
-              p.addLast(new Conn(stamp, idle));
+              p.addLast(conn);
             }
           });
+      if (!https) {
+        // read into the event loop's one buffer: the stamp copies each read out at once (TLS may keep a read's buffer)
+        bootstrap.option(ChannelOption.RCVBUF_ALLOCATOR, LoopReadBuffer.INSTANCE);
+      }
     }
   }
 
@@ -307,11 +313,12 @@ final class NettyTransport implements Transport {
 
   /**
    * Last in the pipeline: the HTTP framing of the current call's response, whose body bytes go
-   * straight to its sink with the time of the read that brought them ({@link ReadStamp}).
+   * straight to its sink with the time of the read that brought them ({@link ReadStamp}): a plain
+   * connection's reads come from the stamp directly ({@link #read}), decrypted ones down the pipeline.
    */
-  private static final class Conn extends ChannelInboundHandlerAdapter implements HttpResponseDecoder.Listener {
+  private static final class Conn extends ChannelInboundHandlerAdapter implements HttpResponseDecoder.Listener, ReadStamp.Reader {
     /** The pipeline's first handler: the time of the read being handed on. */
-    private final ReadStamp stamp;
+    private ReadStamp stamp;
     private final HttpResponseDecoder decoder = new HttpResponseDecoder(this);
     private NettyCall current;
     private final Deque<Channel> pool;
@@ -320,8 +327,7 @@ final class NettyTransport implements Transport {
     private long ns;
     private boolean keepAlive;
 
-    Conn(ReadStamp stamp, Deque<Channel> pool) {
-      this.stamp = stamp;
+    Conn(Deque<Channel> pool) {
       this.pool = pool;
     }
 
@@ -334,6 +340,19 @@ final class NettyTransport implements Transport {
     void begin(NettyCall c) {
       decoder.reset();
       current = c;
+    }
+
+    @Override
+    public void read(byte[] b, int off, int len, long t) {
+      NettyCall c = current;
+      if (c == null) {
+        if (len > 0) {
+          ctx.close(); // bytes nobody asked for: this connection cannot carry another request
+        }
+        return;
+      }
+      ns = t;
+      feed(c, b, off, len);
     }
 
     @Override

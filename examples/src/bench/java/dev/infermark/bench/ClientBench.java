@@ -84,11 +84,17 @@ public final class ClientBench {
   }
 
   private static ObjectNode runCase(Path floor, Case c, List<String> transports, Path dir) throws Exception {
+    // Each measured round (the floor's, each transport's) talks to a server port no connection has used before:
+    // the warm-up's closed connections to its port leave TIME_WAIT sockets that make every later connect to that
+    // port search longer for a free local port (kernel CPU of the connecting process: at 10,000 streams it took the
+    // floor from ~4.7 to ~9 µs a chunk), so a round on a used port would not be compared like with like.
     int port = SseFloor.freePort();
+    int warmPort = SseFloor.freePort();
     // short streams of the same shape, for warming up what runs once per request
     int shortPort = SseFloor.freePort();
-    List<Process> servers = List.of(SseFloor.serve(floor, port, c.intervalMs(), c.tokens(), c.mode()),
-        SseFloor.serve(floor, shortPort, c.intervalMs(), SHORT_TOKENS, c.mode()));
+    List<Process> servers = new ArrayList<>(List.of(SseFloor.serve(floor, port, c.intervalMs(), c.tokens(), c.mode()),
+        SseFloor.serve(floor, warmPort, c.intervalMs(), c.tokens(), c.mode()),
+        SseFloor.serve(floor, shortPort, c.intervalMs(), SHORT_TOKENS, c.mode())));
     try {
       ObjectNode o = Json.object();
       o.put("streams", c.streams());
@@ -102,7 +108,10 @@ public final class ClientBench {
       o.set("floor", f);
       ObjectNode all = o.putObject("transports");
       for (String t : transports) {
-        ObjectNode m = infermark(URI.create("http://127.0.0.1:" + port), URI.create("http://127.0.0.1:" + shortPort), t, c, dir);
+        int measured = SseFloor.freePort();
+        servers.add(SseFloor.serve(floor, measured, c.intervalMs(), c.tokens(), c.mode()));
+        ObjectNode m = infermark(URI.create("http://127.0.0.1:" + warmPort), URI.create("http://127.0.0.1:" + shortPort),
+            URI.create("http://127.0.0.1:" + measured), t, c, dir);
         ratios(m, f);
         all.set(t, m);
         System.out.println("  " + t + ": " + m);
@@ -116,10 +125,14 @@ public final class ClientBench {
     }
   }
 
-  /** Measures one transport: a warm-up round, then the case on a fresh client with the run's recording. */
-  private static ObjectNode infermark(URI base, URI shortBase, String transport, Case c, Path dir) throws Exception {
+  /**
+   * Measures one transport: the warm-up against {@code warmBase} and {@code shortBase}, then the case on a fresh
+   * client with the run's recording against {@code base}, a server no connection has used yet.
+   */
+  private static ObjectNode infermark(URI warmBase, URI shortBase, URI base, String transport, Case c, Path dir)
+      throws Exception {
     Settings settings = Settings.of(Map.of("model", "floor", "request-timeout", "300s", "transport", transport));
-    warmUp(base, shortBase, settings, c, dir);
+    warmUp(warmBase, shortBase, settings, c, dir);
     System.gc();
     TsErrors errors = new TsErrors(c.streams() * (c.tokens() + 4));
     Path runDir = Files.createTempDirectory(dir, "client-" + transport + "-");

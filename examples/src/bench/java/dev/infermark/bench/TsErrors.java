@@ -41,17 +41,24 @@ final class TsErrors implements StreamTap {
     return sent;
   }
 
+  /** Where the key starts: found from its colon, searched backwards (sent_ns is near the end of the chunk). */
   private static int indexOf(byte[] d, int off, int len) {
-    outer:
-    for (int i = off + len - KEY.length; i >= off; i--) { // sent_ns is near the end of the chunk
-      for (int j = 0; j < KEY.length; j++) {
-        if (d[i + j] != KEY[j]) {
-          continue outer;
-        }
+    int last = KEY.length - 1;
+    for (int i = off + len - 1; i >= off + last; i--) {
+      if (d[i] == ':' && matches(d, i - last)) {
+        return i - last;
       }
-      return i;
     }
     return -1;
+  }
+
+  private static boolean matches(byte[] d, int at) {
+    for (int j = 0; j < KEY.length; j++) {
+      if (d[at + j] != KEY[j]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Chunks seen so far. */
